@@ -1,0 +1,1 @@
+"""Pure-Python document model: no Jupyter and no MCP imports here."""

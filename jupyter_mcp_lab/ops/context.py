@@ -1,0 +1,81 @@
+"""What an operation sees: the server's services, who is calling, and how to report back."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from .._version import __version__
+from ..core.activity import ActivityLog
+from ..core.workspace import Workspace
+
+ApprovalPolicy = Literal["suggest", "auto"]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The configuration every operation may consult (the ExtensionApp's traits)."""
+
+    root_dir: Path
+    data_dir: Path
+    approval: ApprovalPolicy = "suggest"
+    read_only: bool = False
+    max_response_bytes: int = 75_000
+    profiles: tuple[str, ...] = ("lab",)
+    vault_dir: Path | None = None
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """One MCP surface as a client reaches it."""
+
+    profile: str
+    path: str
+    url: str
+
+
+@dataclass
+class Services:
+    """Long-lived state shared by every surface of one server (Jupyter or standalone)."""
+
+    settings: Settings
+    host: Literal["jupyter", "standalone"] = "jupyter"
+    version: str = __version__
+    endpoints: list[Endpoint] = field(default_factory=list)
+    activity: ActivityLog = field(default_factory=ActivityLog)
+    workspace: Workspace = field(default_factory=Workspace)
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is calling: the authenticated person and the MCP client acting for them."""
+
+    username: str
+    display_name: str
+    client_name: str
+    client_version: str
+    session_id: str
+    profile: str
+
+
+async def _no_progress(progress: float, total: float | None, message: str | None) -> None:
+    return None
+
+
+async def _no_log(level: str, message: str) -> None:
+    return None
+
+
+@dataclass
+class OpContext:
+    services: Services
+    caller: Caller
+    protocol_version: str | None = None
+    report_progress: Callable[[float, float | None, str | None], Awaitable[None]] = _no_progress
+    log: Callable[[str, str], Awaitable[None]] = _no_log
+
+    @property
+    def settings(self) -> Settings:
+        return self.services.settings

@@ -1,0 +1,137 @@
+"""The Jupyter server extension: configuration, routes, and the MCP endpoints' lifetime."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from jupyter_core.paths import jupyter_data_dir
+from jupyter_server.extension.application import ExtensionApp
+from jupyter_server.utils import url_path_join
+from mcp.server.transport_security import TransportSecuritySettings
+from traitlets import Bool, Enum, Float, Int, List, Unicode, default, validate
+
+from .._version import __version__
+from ..ops.context import Endpoint, Services, Settings
+from ..surfaces import DEFAULT_PROFILES, PROFILES
+from .api_handlers import StatusHandler, api_path
+from .endpoints import MCPEndpoints
+from .mcp_handler import MCPHandler
+
+PROFILE_RE = r"(?P<profile>[a-z][a-z0-9_-]*)"
+
+
+def profile_path(profile: str) -> str:
+    """The path (below base_url) of a profile's MCP endpoint; ``lab`` also owns ``mcp``."""
+    return "mcp" if profile == "lab" else url_path_join("mcp-lab", profile, "mcp")
+
+
+class MCPLabApp(ExtensionApp):
+    name = "jupyter_mcp_lab"
+    description = "An MCP server for the documents of this Jupyter workspace."
+    load_other_extensions = True
+
+    approval = Enum(
+        ["suggest", "auto"],
+        default_value="suggest",
+        config=True,
+        help="""Who has the last word on agent edits. 'suggest': every edit is staged as a
+        suggestion a person accepts or rejects (an agent asking for mode='apply' is staged
+        too). 'auto': edits apply at once, each recorded as a revertible checkpoint.""",
+    )
+    profiles = List(
+        Unicode(),
+        default_value=list(DEFAULT_PROFILES),
+        config=True,
+        help=f"""The MCP profiles to serve. 'lab' is served at {{base_url}}mcp, every other
+        profile at {{base_url}}mcp-lab/<profile>/mcp. Known: {", ".join(PROFILES)}.
+        'conformance' carries the official conformance suite's fixtures (tests only).""",
+    )
+    vault_dir = Unicode(
+        "",
+        config=True,
+        help="Folder of the markdown vault, relative to the Jupyter root. Default: the root.",
+    )
+    read_only = Bool(False, config=True, help="Refuse every change to documents.")
+    max_response_bytes = Int(
+        75_000,
+        config=True,
+        help="Largest tool result in bytes; larger ones answer RESPONSE_TOO_LARGE "
+        "with a hint to page.",
+    )
+    data_dir = Unicode(
+        "",
+        config=True,
+        help="Where suggestions, checkpoints and indexes are stored. "
+        "Default: <jupyter data dir>/jupyter_mcp_lab.",
+    )
+    session_idle_timeout = Float(
+        30 * 60.0,
+        config=True,
+        help="Seconds after which an idle MCP session is closed (its client re-initializes).",
+    )
+
+    @default("data_dir")
+    def _default_data_dir(self) -> str:
+        return str(Path(jupyter_data_dir()) / "jupyter_mcp_lab")
+
+    @validate("profiles")
+    def _check_profiles(self, proposal: dict[str, Any]) -> list[str]:
+        value = list(dict.fromkeys(proposal["value"]))
+        unknown = [p for p in value if p not in PROFILES]
+        if unknown:
+            raise ValueError(f"Unknown MCP profile(s) {unknown}; known: {list(PROFILES)}")
+        return value
+
+    def initialize_settings(self) -> None:
+        assert self.serverapp is not None
+        root = Path(self.serverapp.root_dir).resolve()
+        vault = (root / self.vault_dir).resolve() if self.vault_dir else None
+        settings = Settings(
+            root_dir=root,
+            data_dir=Path(self.data_dir),
+            approval="auto" if self.approval == "auto" else "suggest",
+            read_only=self.read_only,
+            max_response_bytes=self.max_response_bytes,
+            profiles=tuple(self.profiles),
+            vault_dir=vault,
+        )
+        self.services = Services(settings=settings, host="jupyter", version=__version__)
+        base = self.serverapp.base_url
+        self.services.endpoints = [
+            Endpoint(profile=p, path=url_path_join(base, profile_path(p)), url="")
+            for p in self.profiles
+        ]
+        self.endpoints = MCPEndpoints(
+            self.services,
+            list(self.profiles),
+            # Jupyter's handlers already check Host and Origin.
+            TransportSecuritySettings(enable_dns_rebinding_protection=False),
+            session_idle_timeout=self.session_idle_timeout,
+        )
+
+    def initialize_handlers(self) -> None:
+        kwargs = {"endpoints": self.endpoints}
+        if "lab" in self.profiles:
+            self.handlers.append((profile_path("lab"), MCPHandler, {**kwargs, "profile": "lab"}))
+        self.handlers.extend(
+            [
+                (url_path_join("mcp-lab", PROFILE_RE, "mcp"), MCPHandler, kwargs),
+                (api_path("status"), StatusHandler, {"services": self.services, **kwargs}),
+            ]
+        )
+
+    async def _start_jupyter_server_extension(self, serverapp: Any) -> None:
+        url = urlsplit(serverapp.connection_url)
+        origin = f"{url.scheme}://{url.netloc}"
+        self.services.endpoints = [
+            Endpoint(profile=e.profile, path=e.path, url=origin + e.path)
+            for e in self.services.endpoints
+        ]
+        await self.endpoints.start()
+        urls = ", ".join(f"{e.profile}: {e.url}" for e in self.services.endpoints)
+        self.log.info("jupyter-mcp-lab %s serving MCP (%s)", __version__, urls)
+
+    async def stop_extension(self) -> None:
+        await self.endpoints.stop()

@@ -1,0 +1,120 @@
+"""The Tornado handler for the MCP endpoints: Jupyter auth, then the SDK's session manager.
+
+Auth is Jupyter's (token header, cookie with XSRF, JupyterHub tokens). An unauthenticated
+request gets 401 with ``WWW-Authenticate`` (MCP clients expect that) and never reaches a
+tool. The Jupyter user is put into the ASGI scope: tools see who is calling, and the SDK
+binds each MCP session to the user who opened it.
+"""
+
+from __future__ import annotations
+
+import json
+
+from jupyter_server.base.handlers import JupyterHandler
+from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
+from mcp.server.auth.provider import AccessToken
+from tornado import web
+
+from ..surfaces.caller import LOCAL_USER, SCOPE_USER_KEY
+from .asgi_bridge import TornadoASGIBridge, build_scope
+from .endpoints import MCPEndpoints
+
+AUTH_RESOURCE = "contents"  # MCP tools act on the contents of the workspace
+
+
+class MCPHandler(JupyterHandler):
+    """``{base_url}mcp`` and ``{base_url}mcp-lab/<profile>/mcp``."""
+
+    auth_resource = AUTH_RESOURCE
+
+    def initialize(self, endpoints: MCPEndpoints, profile: str | None = None) -> None:
+        self.endpoints = endpoints
+        self.fixed_profile = profile
+        self._bridge: TornadoASGIBridge | None = None
+
+    def check_xsrf_cookie(self) -> None:
+        # Without a user the request is refused with 401 in prepare(); XSRF would answer 403
+        # first and hide the WWW-Authenticate challenge clients act on.
+        if getattr(self, "_jupyter_current_user", None) is None:
+            return None
+        return super().check_xsrf_cookie()
+
+    async def prepare(self) -> None:  # type: ignore[override]
+        if not self.check_host():
+            raise web.HTTPError(403, "Host not allowed")
+        try:
+            await super().prepare(_redirect_to_login=False)
+        except web.HTTPError as exc:
+            if exc.status_code != 403 or self.current_user is not None:
+                raise
+        if self.current_user is None:
+            self._unauthorized()
+            raise web.Finish()
+
+    def _unauthorized(self) -> None:
+        self.set_status(401)
+        self.set_header("WWW-Authenticate", 'Bearer realm="jupyter", error="invalid_token"')
+        self.set_header("Content-Type", "application/json")
+        self.finish(
+            json.dumps(
+                {
+                    "error": "unauthorized",
+                    "message": "A Jupyter token is required: send 'Authorization: token <token>' "
+                    "or 'Authorization: Bearer <token>'.",
+                }
+            )
+        )
+
+    def on_connection_close(self) -> None:
+        if self._bridge is not None:
+            self._bridge.on_connection_close()
+
+    async def _serve(self, profile: str | None) -> None:
+        name = self.fixed_profile or profile or "lab"
+        manager = self.endpoints.managers.get(name)
+        if manager is None or not self.endpoints.running:
+            raise web.HTTPError(404, f"No MCP profile {name!r} is enabled on this server.")
+        action = "read" if self.request.method == "GET" else "write"
+        if not self.authorizer.is_authorized(self, self.current_user, action, AUTH_RESOURCE):
+            raise web.HTTPError(403, "Not authorized to use the MCP endpoint.")
+        identity = self._identity()
+        scope = build_scope(
+            self,
+            self.request.path,
+            {
+                SCOPE_USER_KEY: identity,
+                # The SDK refuses a session to anyone but the principal that opened it.
+                "user": AuthenticatedUser(
+                    AccessToken(token="", client_id=identity["username"], scopes=[])
+                ),
+            },
+        )
+        self._bridge = TornadoASGIBridge(self, scope)
+        await self._bridge.run(manager.handle_request)
+        if not self._finished:
+            self.finish()
+
+    def _identity(self) -> dict[str, str]:
+        """The person behind the request, stable across requests of one MCP session.
+
+        Jupyter's own identity providers make up a new anonymous user for every
+        token-authenticated request without a cookie (MCP clients keep none); the token
+        holder of a single-user server is its owner, so name them after the server's user.
+        """
+        user = self.current_user
+        provider = type(self.identity_provider)
+        if self.token_authenticated and provider.__module__.startswith("jupyter_server."):
+            return {"username": LOCAL_USER, "display_name": LOCAL_USER}
+        return {
+            "username": user.username,
+            "display_name": getattr(user, "display_name", "") or user.username,
+        }
+
+    async def get(self, profile: str | None = None) -> None:
+        await self._serve(profile)
+
+    async def post(self, profile: str | None = None) -> None:
+        await self._serve(profile)
+
+    async def delete(self, profile: str | None = None) -> None:
+        await self._serve(profile)

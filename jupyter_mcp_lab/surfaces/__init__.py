@@ -1,0 +1,16 @@
+"""MCP surfaces: the default ``lab`` profile and one profile per reference system."""
+
+from __future__ import annotations
+
+from . import conformance, lab
+from .base import CompositeTool, FlatTool, Surface
+from .builder import build_server
+
+# Profiles that exist, in the order they are listed to users.
+PROFILES: dict[str, Surface] = {
+    lab.SURFACE.name: lab.SURFACE,
+    conformance.SURFACE.name: conformance.SURFACE,
+}
+DEFAULT_PROFILES: tuple[str, ...] = tuple(p for p in PROFILES if p != "conformance")
+
+__all__ = ["DEFAULT_PROFILES", "PROFILES", "CompositeTool", "FlatTool", "Surface", "build_server"]

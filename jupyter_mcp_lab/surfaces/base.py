@@ -1,0 +1,53 @@
+"""What a surface is: a named set of MCP tools mapped onto operations.
+
+A ``FlatTool`` is one tool for one operation (with a reference system's tool and argument
+names); a ``CompositeTool`` is one tool whose ``action`` argument picks the operation.
+Adding a tool to a surface is a mapping here, never new logic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
+
+    from ..ops.context import Services
+
+
+@dataclass(frozen=True)
+class FlatTool:
+    name: str
+    op: str
+    description: str | None = None  # defaults to the operation's
+    rename: dict[str, str] = field(default_factory=dict)  # operation field -> tool argument
+    title: str | None = None
+
+
+@dataclass(frozen=True)
+class CompositeTool:
+    name: str
+    description: str
+    actions: dict[str, str]  # action -> operation name
+    title: str | None = None
+    rename: dict[str, str] = field(default_factory=dict)
+
+
+ToolSpec = FlatTool | CompositeTool
+ErrorRenderer = Callable[[dict[str, Any]], Any]  # envelope -> CallToolResult
+
+
+@dataclass(frozen=True)
+class Surface:
+    """One MCP server: its identity, tools and anything else it registers itself."""
+
+    name: str
+    title: str
+    instructions: str
+    tools: tuple[ToolSpec, ...] = ()
+    # Extra registrations (resources, prompts, fixture tools) on the built server.
+    extend: Callable[[MCPServer, Services], None] | None = None
+    render_error: ErrorRenderer | None = None
+    server_name: str = "jupyter-mcp-lab"

@@ -1,0 +1,282 @@
+"""Build an MCP server (the SDK's ``MCPServer``) from a surface of operations.
+
+Each tool becomes a generated async function whose signature is the operation's params
+model (renamed per profile), so the SDK derives the input schema, validates arguments and
+injects its ``Context``. Results are returned as ``CallToolResult`` with structured content;
+domain errors as envelopes marked ``isError``. The call path logs nothing at INFO: agents
+call tools in tight loops and a log line per call costs more than the call.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import logging
+import time
+from contextlib import contextmanager
+from typing import Annotated, Any, Literal
+
+from mcp.server.lowlevel.server import NotificationOptions
+from mcp.server.mcpserver import Context, MCPServer
+from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic.fields import FieldInfo
+
+from ..core.activity import summarize_arguments
+from ..core.errors import ArgumentError, DomainError
+from ..ops import registry
+from ..ops.base import Operation
+from ..ops.context import OpContext, Services
+from .base import CompositeTool, FlatTool, Surface
+from .caller import caller_from_context
+
+log = logging.getLogger(__name__)
+
+
+class CompositeResult(BaseModel):
+    """The result of the chosen action (see the tool description for its fields)."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+def default_error_result(envelope: dict[str, Any]) -> CallToolResult:
+    text = json.dumps(envelope, ensure_ascii=False)
+    return CallToolResult(
+        content=[TextContent(type="text", text=text)], structured_content=envelope, is_error=True
+    )
+
+
+@contextmanager
+def _no_root_logging_setup():
+    # MCPServer() calls logging.basicConfig(), which would install a root handler inside
+    # Jupyter's process. basicConfig does nothing when the root logger has a handler.
+    root = logging.getLogger()
+    placeholder = None
+    if not root.handlers:
+        placeholder = logging.NullHandler()
+        root.addHandler(placeholder)
+    try:
+        yield
+    finally:
+        if placeholder is not None:
+            root.removeHandler(placeholder)
+
+
+def new_mcp_server(name: str, title: str, instructions: str, version: str) -> MCPServer:
+    with _no_root_logging_setup():
+        server = MCPServer(name=name, title=title, instructions=instructions, version=version)
+    # The session manager builds initialization options without NotificationOptions, so
+    # MCPServer would advertise listChanged: false; our tool and resource lists do change.
+    low = server._lowlevel_server
+    create = low.create_initialization_options
+
+    def with_list_changed(notification_options: Any = None, *args: Any, **kwargs: Any) -> Any:
+        options = notification_options or NotificationOptions(
+            prompts_changed=True, resources_changed=True, tools_changed=True
+        )
+        return create(options, *args, **kwargs)
+
+    low.create_initialization_options = with_list_changed  # type: ignore[method-assign]
+    return server
+
+
+def build_server(surface: Surface, services: Services) -> MCPServer:
+    server = new_mcp_server(
+        surface.server_name, surface.title, surface.instructions, services.version
+    )
+    for spec in surface.tools:
+        if isinstance(spec, FlatTool):
+            op = registry.get(spec.op)
+            fn = _flat_tool(spec, op, surface, services)
+            description = spec.description or op.description
+            annotations = ToolAnnotations(title=spec.title or op.title, **_hints([op]))
+            title = spec.title or op.title
+        else:
+            ops = {action: registry.get(name) for action, name in spec.actions.items()}
+            fn = _composite_tool(spec, ops, surface, services)
+            description = spec.description
+            title = spec.title or spec.name.capitalize()
+            annotations = ToolAnnotations(title=title, **_hints(list(ops.values())))
+        server.add_tool(
+            fn,
+            name=spec.name,
+            title=title,
+            description=description,
+            annotations=annotations,
+            structured_output=True,
+        )
+    if surface.extend is not None:
+        surface.extend(server, services)
+    return server
+
+
+def _hints(ops: list[Operation]) -> dict[str, bool]:
+    # A composite tool is as careful as its least careful action.
+    return {
+        "read_only_hint": all(o.read_only for o in ops),
+        "destructive_hint": any(o.destructive for o in ops),
+        "idempotent_hint": all(o.idempotent for o in ops),
+        "open_world_hint": False,
+    }
+
+
+def _parameter(
+    name: str, finfo: FieldInfo, *, optional: bool = False, note: str = ""
+) -> inspect.Parameter:
+    description = (finfo.description or "") + note
+    annotation: Any = finfo.annotation
+    if optional:
+        annotation = annotation | None
+    meta = Field(description=description or None, examples=finfo.examples)
+    if optional or not finfo.is_required():
+        default = None if optional else finfo.get_default(call_default_factory=True)
+    else:
+        default = inspect.Parameter.empty
+    return inspect.Parameter(
+        name,
+        inspect.Parameter.KEYWORD_ONLY,
+        annotation=Annotated[annotation, meta],
+        default=default,
+    )
+
+
+def _with_signature(fn: Any, params: list[inspect.Parameter], result: type[BaseModel]) -> Any:
+    ctx_param = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context)
+    returns = Annotated[CallToolResult, result]
+    fn.__signature__ = inspect.Signature([ctx_param, *params], return_annotation=returns)
+    fn.__annotations__ = {p.name: p.annotation for p in [ctx_param, *params]} | {"return": returns}
+    return fn
+
+
+def _flat_tool(spec: FlatTool, op: Operation, surface: Surface, services: Services) -> Any:
+    to_field = {spec.rename.get(f, f): f for f in op.params.model_fields}
+    params = [_parameter(arg, op.params.model_fields[f]) for arg, f in to_field.items()]
+
+    async def tool(ctx: Context, **kwargs: Any) -> CallToolResult:
+        fields = {to_field[k]: v for k, v in kwargs.items()}
+        return await _invoke(surface, services, spec.name, op, ctx, fields, kwargs)
+
+    tool.__name__ = spec.name
+    return _with_signature(tool, params, op.result)
+
+
+def _composite_tool(
+    spec: CompositeTool, ops: dict[str, Operation], surface: Surface, services: Services
+) -> Any:
+    users: dict[str, list[str]] = {}
+    infos: dict[str, FieldInfo] = {}
+    for action, op in ops.items():
+        for fname, finfo in op.params.model_fields.items():
+            arg = spec.rename.get(fname, fname)
+            users.setdefault(arg, []).append(action)
+            if arg in infos and infos[arg].annotation != finfo.annotation:
+                merged = FieldInfo.from_annotation(Any)
+                merged.description = infos[arg].description or finfo.description
+                infos[arg] = merged
+            else:
+                infos.setdefault(arg, finfo)
+    action_param = inspect.Parameter(
+        "action",
+        inspect.Parameter.KEYWORD_ONLY,
+        annotation=Annotated[Literal[tuple(ops)], Field(description="The operation to run.")],
+    )
+    params = [action_param] + [
+        _parameter(arg, infos[arg], optional=True, note=f" (used by: {', '.join(users[arg])})")
+        for arg in infos
+    ]
+    to_field = {
+        action: {spec.rename.get(f, f): f for f in op.params.model_fields}
+        for action, op in ops.items()
+    }
+
+    async def tool(ctx: Context, action: str, **kwargs: Any) -> CallToolResult:
+        op = ops[action]
+        given = {k: v for k, v in kwargs.items() if v is not None}
+        stray = sorted(set(given) - set(to_field[action]))
+        if stray:
+            envelope = ArgumentError(
+                f"action {action!r} does not take {', '.join(stray)}", argument=stray[0]
+            ).envelope()
+            return (surface.render_error or default_error_result)(envelope)
+        fields = {to_field[action][k]: v for k, v in given.items()}
+        return await _invoke(surface, services, f"{spec.name}.{action}", op, ctx, fields, given)
+
+    tool.__name__ = spec.name
+    return _with_signature(tool, params, CompositeResult)
+
+
+async def _invoke(
+    surface: Surface,
+    services: Services,
+    tool: str,
+    op: Operation,
+    ctx: Context,
+    fields: dict[str, Any],
+    arguments: dict[str, Any],
+) -> CallToolResult:
+    started = time.perf_counter()
+    caller = caller_from_context(ctx, services, surface.name)
+    status = "ok"
+    render = surface.render_error or default_error_result
+    try:
+        if op.mutating and services.settings.read_only:
+            raise DomainError("READ_ONLY", "This server is read-only: no document can be changed.")
+        try:
+            params = op.params.model_validate(fields)
+        except ValidationError as exc:
+            raise _argument_error(exc) from None
+        opctx = OpContext(
+            services=services,
+            caller=caller,
+            protocol_version=ctx.protocol_version,
+            report_progress=ctx.report_progress,
+            log=lambda level, message: ctx.log(level, message),  # type: ignore[arg-type]
+        )
+        result = await op(opctx, params)
+        payload = result.model_dump(mode="json", by_alias=True)
+        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+        limit = services.settings.max_response_bytes
+        size = len(text.encode())
+        if size > limit:
+            raise DomainError(
+                "RESPONSE_TOO_LARGE",
+                f"The result is {size} bytes, over this server's limit of {limit}: "
+                "ask for less (a section, a line range, a page with offset/limit).",
+                bytes=size,
+                limit=limit,
+            )
+        return CallToolResult(
+            content=[TextContent(type="text", text=text)], structured_content=payload
+        )
+    except DomainError as exc:
+        status = exc.code
+        return render(exc.envelope())
+    except Exception:
+        status = "INTERNAL"
+        log.exception("tool %s failed", tool)
+        return render(
+            {
+                "error": "INTERNAL",
+                "message": f"{tool} failed unexpectedly; the server log has details.",
+            }
+        )
+    finally:
+        services.activity.record(
+            profile=surface.name,
+            tool=tool,
+            client=caller.client_name,
+            user=caller.username,
+            session_id=caller.session_id,
+            arguments=summarize_arguments(arguments),
+            status=status,
+            duration_ms=round((time.perf_counter() - started) * 1000, 3),
+        )
+
+
+def _argument_error(exc: ValidationError) -> ArgumentError:
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or None
+    msg = "; ".join(
+        f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}" for e in exc.errors()
+    )
+    return ArgumentError(msg, argument=where)

@@ -1,0 +1,49 @@
+"""Who is calling: built from the SDK's request context and what the host put in the scope.
+
+The Jupyter handler stores the authenticated user in the ASGI scope under ``jupyter_user``;
+standalone servers act for the local user. The MCP client names itself in ``initialize``.
+"""
+
+from __future__ import annotations
+
+import getpass
+from typing import Any
+
+from mcp.server.mcpserver import Context
+
+from ..ops.context import Caller, Services
+
+SCOPE_USER_KEY = "jupyter_user"
+
+
+def _local_user() -> str:
+    try:
+        return getpass.getuser()
+    except Exception:  # no passwd entry in some containers
+        return "local"
+
+
+LOCAL_USER = _local_user()
+
+
+def caller_from_context(ctx: Context, services: Services, profile: str) -> Caller:
+    rc = ctx.request_context
+    request: Any = rc.request
+    user: dict[str, str] | None = None
+    session_id = ""
+    if request is not None and hasattr(request, "scope"):
+        user = request.scope.get(SCOPE_USER_KEY)
+        session_id = request.headers.get("mcp-session-id", "")
+    info = rc.session.client_params.client_info if rc.session.client_params else None
+    if not session_id:
+        # stdio and sessionless HTTP: one connection object per client connection
+        session_id = f"conn-{id(rc.session):x}"
+    username = user["username"] if user else LOCAL_USER
+    return Caller(
+        username=username,
+        display_name=(user or {}).get("display_name") or username,
+        client_name=info.name if info else "unknown",
+        client_version=info.version if info else "",
+        session_id=session_id,
+        profile=profile,
+    )
