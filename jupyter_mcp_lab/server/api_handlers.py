@@ -32,8 +32,7 @@ class StatusHandler(APIHandler):
             "read_only": s.read_only,
             "base_url": self.base_url,
             "endpoints": [
-                {"profile": e.profile, "path": e.path, "url": origin + e.path}
-                for e in self.services.endpoints
+                {"profile": e.profile, "path": e.path, "url": origin + e.path} for e in self.services.endpoints
             ],
             "activity": len(self.services.activity),
         }

@@ -57,14 +57,12 @@ class MCPLabApp(ExtensionApp):
     max_response_bytes = Int(
         75_000,
         config=True,
-        help="Largest tool result in bytes; larger ones answer RESPONSE_TOO_LARGE "
-        "with a hint to page.",
+        help="Largest tool result in bytes; larger ones answer RESPONSE_TOO_LARGE with a hint to page.",
     )
     data_dir = Unicode(
         "",
         config=True,
-        help="Where suggestions, checkpoints and indexes are stored. "
-        "Default: <jupyter data dir>/jupyter_mcp_lab.",
+        help="Where suggestions, checkpoints and indexes are stored. Default: <jupyter data dir>/jupyter_mcp_lab.",
     )
     session_idle_timeout = Float(
         30 * 60.0,
@@ -100,8 +98,7 @@ class MCPLabApp(ExtensionApp):
         self.services = Services(settings=settings, host="jupyter", version=__version__)
         base = self.serverapp.base_url
         self.services.endpoints = [
-            Endpoint(profile=p, path=url_path_join(base, profile_path(p)), url="")
-            for p in self.profiles
+            Endpoint(profile=p, path=url_path_join(base, profile_path(p)), url="") for p in self.profiles
         ]
         self.endpoints = MCPEndpoints(
             self.services,
@@ -126,8 +123,7 @@ class MCPLabApp(ExtensionApp):
         url = urlsplit(serverapp.connection_url)
         origin = f"{url.scheme}://{url.netloc}"
         self.services.endpoints = [
-            Endpoint(profile=e.profile, path=e.path, url=origin + e.path)
-            for e in self.services.endpoints
+            Endpoint(profile=e.profile, path=e.path, url=origin + e.path) for e in self.services.endpoints
         ]
         await self.endpoints.start()
         urls = ", ".join(f"{e.profile}: {e.url}" for e in self.services.endpoints)

@@ -16,14 +16,10 @@ from tornado.web import RequestHandler
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
-ASGIApp = Callable[
-    [Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]], Awaitable[None]
-]
+ASGIApp = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]], Awaitable[None]]
 
 # Tornado frames the body itself (chunked or by length); passing these on would garble it.
-HOP_BY_HOP = frozenset(
-    {"content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer"}
-)
+HOP_BY_HOP = frozenset({"content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer"})
 
 
 def build_scope(handler: RequestHandler, path: str, extra: dict[str, Any] | None = None) -> Scope:

@@ -32,13 +32,9 @@ class MCPEndpoints:
     ) -> None:
         unknown = [p for p in profiles if p not in PROFILES]
         if unknown:
-            raise ValueError(
-                f"unknown MCP profile(s): {', '.join(unknown)}; known: {', '.join(PROFILES)}"
-            )
+            raise ValueError(f"unknown MCP profile(s): {', '.join(unknown)}; known: {', '.join(PROFILES)}")
         self.services = services
-        self.servers: dict[str, MCPServer] = {
-            p: build_server(PROFILES[p], services) for p in profiles
-        }
+        self.servers: dict[str, MCPServer] = {p: build_server(PROFILES[p], services) for p in profiles}
         self.managers: dict[str, StreamableHTTPSessionManager] = {
             p: StreamableHTTPSessionManager(
                 # The manager drives the low-level server that MCPServer wraps.

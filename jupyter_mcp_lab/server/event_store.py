@@ -27,9 +27,7 @@ class BoundedEventStore(EventStore):
             self._events.popitem(last=False)
         return str(event_id)
 
-    async def replay_events_after(
-        self, last_event_id: EventId, send_callback: EventCallback
-    ) -> StreamId | None:
+    async def replay_events_after(self, last_event_id: EventId, send_callback: EventCallback) -> StreamId | None:
         try:
             last = int(last_event_id)
         except ValueError:

@@ -84,9 +84,7 @@ class MCPHandler(JupyterHandler):
             {
                 SCOPE_USER_KEY: identity,
                 # The SDK refuses a session to anyone but the principal that opened it.
-                "user": AuthenticatedUser(
-                    AccessToken(token="", client_id=identity["username"], scopes=[])
-                ),
+                "user": AuthenticatedUser(AccessToken(token="", client_id=identity["username"], scopes=[])),
             },
         )
         self._bridge = TornadoASGIBridge(self, scope)

@@ -41,9 +41,7 @@ class CompositeResult(BaseModel):
 
 def default_error_result(envelope: dict[str, Any]) -> CallToolResult:
     text = json.dumps(envelope, ensure_ascii=False)
-    return CallToolResult(
-        content=[TextContent(type="text", text=text)], structured_content=envelope, is_error=True
-    )
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=envelope, is_error=True)
 
 
 @contextmanager
@@ -81,9 +79,7 @@ def new_mcp_server(name: str, title: str, instructions: str, version: str) -> MC
 
 
 def build_server(surface: Surface, services: Services) -> MCPServer:
-    server = new_mcp_server(
-        surface.server_name, surface.title, surface.instructions, services.version
-    )
+    server = new_mcp_server(surface.server_name, surface.title, surface.instructions, services.version)
     for spec in surface.tools:
         if isinstance(spec, FlatTool):
             op = registry.get(spec.op)
@@ -120,9 +116,7 @@ def _hints(ops: list[Operation]) -> dict[str, bool]:
     }
 
 
-def _parameter(
-    name: str, finfo: FieldInfo, *, optional: bool = False, note: str = ""
-) -> inspect.Parameter:
+def _parameter(name: str, finfo: FieldInfo, *, optional: bool = False, note: str = "") -> inspect.Parameter:
     description = (finfo.description or "") + note
     annotation: Any = finfo.annotation
     if optional:
@@ -160,9 +154,7 @@ def _flat_tool(spec: FlatTool, op: Operation, surface: Surface, services: Servic
     return _with_signature(tool, params, op.result)
 
 
-def _composite_tool(
-    spec: CompositeTool, ops: dict[str, Operation], surface: Surface, services: Services
-) -> Any:
+def _composite_tool(spec: CompositeTool, ops: dict[str, Operation], surface: Surface, services: Services) -> Any:
     users: dict[str, list[str]] = {}
     infos: dict[str, FieldInfo] = {}
     for action, op in ops.items():
@@ -181,13 +173,9 @@ def _composite_tool(
         annotation=Annotated[Literal[tuple(ops)], Field(description="The operation to run.")],
     )
     params = [action_param] + [
-        _parameter(arg, infos[arg], optional=True, note=f" (used by: {', '.join(users[arg])})")
-        for arg in infos
+        _parameter(arg, infos[arg], optional=True, note=f" (used by: {', '.join(users[arg])})") for arg in infos
     ]
-    to_field = {
-        action: {spec.rename.get(f, f): f for f in op.params.model_fields}
-        for action, op in ops.items()
-    }
+    to_field = {action: {spec.rename.get(f, f): f for f in op.params.model_fields} for action, op in ops.items()}
 
     async def tool(ctx: Context, action: str, **kwargs: Any) -> CallToolResult:
         op = ops[action]
@@ -245,9 +233,7 @@ async def _invoke(
                 bytes=size,
                 limit=limit,
             )
-        return CallToolResult(
-            content=[TextContent(type="text", text=text)], structured_content=payload
-        )
+        return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=payload)
     except DomainError as exc:
         status = exc.code
         return render(exc.envelope())
@@ -276,7 +262,5 @@ async def _invoke(
 def _argument_error(exc: ValidationError) -> ArgumentError:
     first = exc.errors()[0]
     where = ".".join(str(p) for p in first["loc"]) or None
-    msg = "; ".join(
-        f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}" for e in exc.errors()
-    )
+    msg = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}" for e in exc.errors())
     return ArgumentError(msg, argument=where)

@@ -21,7 +21,7 @@ from ..ops.context import Services
 from .base import Surface
 
 # 1x1 red PNG and a minimal WAV, as the suite suggests.
-PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="  # noqa: E501
+PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
 WAV = "UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA="
 
 
@@ -142,9 +142,7 @@ def _register_tools(mcp: MCPServer) -> None:
     async def test_tool_with_progress(ctx: Context) -> str:
         """Tests tool that reports progress notifications"""
         for step in (0, 50, 100):
-            await ctx.report_progress(
-                progress=step, total=100, message=f"Completed step {step} of 100"
-            )
+            await ctx.report_progress(progress=step, total=100, message=f"Completed step {step} of 100")
             if step < 100:
                 await asyncio.sleep(0.05)
         meta = ctx.request_context.meta
@@ -154,19 +152,13 @@ def _register_tools(mcp: MCPServer) -> None:
     def test_error_handling() -> types.CallToolResult:
         """Tests error response handling"""
         text = "This tool intentionally returns an error for testing"
-        return types.CallToolResult(
-            content=[types.TextContent(type="text", text=text)], is_error=True
-        )
+        return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=True)
 
     @mcp.tool()
     async def test_sampling(prompt: str, ctx: Context) -> str:
         """Tests server-initiated sampling (LLM completion request)"""
         result = await ctx.session.create_message(
-            messages=[
-                types.SamplingMessage(
-                    role="user", content=types.TextContent(type="text", text=prompt)
-                )
-            ],
+            messages=[types.SamplingMessage(role="user", content=types.TextContent(type="text", text=prompt))],
             max_tokens=100,
         )
         content: Any = result.content
@@ -183,18 +175,14 @@ def _register_tools(mcp: MCPServer) -> None:
     @mcp.tool()
     async def test_elicitation_sep1034_defaults(ctx: Context) -> str:
         """Tests elicitation with default values for all primitive types (SEP-1034)"""
-        result = await ctx.elicit(
-            message="Please review and update the form fields with defaults", schema=Defaults
-        )
+        result = await ctx.elicit(message="Please review and update the form fields with defaults", schema=Defaults)
         content = result.data.model_dump_json() if result.action == "accept" else "{}"
         return f"Elicitation completed: action={result.action}, content={content}"
 
     @mcp.tool()
     async def test_elicitation_sep1330_enums(ctx: Context) -> str:
         """Tests elicitation with enum schema variations per SEP-1330"""
-        result = await ctx.elicit(
-            message="Please select options from the enum fields", schema=EnumChoices
-        )
+        result = await ctx.elicit(message="Please select options from the enum fields", schema=EnumChoices)
         content = result.data.model_dump_json() if result.action == "accept" else "{}"
         return f"Elicitation completed: action={result.action}, content={content}"
 
@@ -208,9 +196,7 @@ def _register_tools(mcp: MCPServer) -> None:
         return "Reconnection test completed"
 
     @mcp.tool()
-    def json_schema_2020_12_tool(
-        name: str | None = None, address: dict[str, Any] | None = None
-    ) -> str:
+    def json_schema_2020_12_tool(name: str | None = None, address: dict[str, Any] | None = None) -> str:
         """Tool with JSON Schema 2020-12 features"""
         return f"name={name}, address={address}"
 
@@ -242,9 +228,7 @@ def _register_resources_and_prompts(mcp: MCPServer) -> None:
         """A static binary resource (image) for testing"""
         return base64.b64decode(PNG)
 
-    @mcp.resource(
-        "test://template/{id}/data", name="Resource Template", mime_type="application/json"
-    )
+    @mcp.resource("test://template/{id}/data", name="Resource Template", mime_type="application/json")
     def template(id: str) -> str:
         """A resource template with parameter substitution"""
         return json.dumps({"id": id, "templateTest": True, "data": f"Data for ID: {id}"})
@@ -257,11 +241,7 @@ def _register_resources_and_prompts(mcp: MCPServer) -> None:
     @mcp.prompt()
     def test_simple_prompt() -> list[UserMessage]:
         """A simple prompt without arguments"""
-        return [
-            UserMessage(
-                content=types.TextContent(type="text", text="This is a simple prompt for testing.")
-            )
-        ]
+        return [UserMessage(content=types.TextContent(type="text", text="This is a simple prompt for testing."))]
 
     @mcp.prompt()
     def test_prompt_with_arguments(arg1: str, arg2: str) -> list[UserMessage]:
@@ -277,11 +257,7 @@ def _register_resources_and_prompts(mcp: MCPServer) -> None:
         )
         return [
             UserMessage(content=types.EmbeddedResource(type="resource", resource=resource)),
-            UserMessage(
-                content=types.TextContent(
-                    type="text", text="Please process the embedded resource above."
-                )
-            ),
+            UserMessage(content=types.TextContent(type="text", text="Please process the embedded resource above.")),
         ]
 
     @mcp.prompt()
@@ -289,15 +265,11 @@ def _register_resources_and_prompts(mcp: MCPServer) -> None:
         """A prompt with image content"""
         return [
             UserMessage(content=types.ImageContent(type="image", data=PNG, mime_type="image/png")),
-            UserMessage(
-                content=types.TextContent(type="text", text="Please analyze the image above.")
-            ),
+            UserMessage(content=types.TextContent(type="text", text="Please analyze the image above.")),
         ]
 
     @mcp.completion()
-    async def complete(
-        ref: Any, argument: types.CompletionArgument, context: Any
-    ) -> types.Completion:
+    async def complete(ref: Any, argument: types.CompletionArgument, context: Any) -> types.Completion:
         return types.Completion(values=[], total=0, has_more=False)
 
 

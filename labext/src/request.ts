@@ -1,0 +1,43 @@
+import { URLExt } from '@jupyterlab/coreutils';
+import { ServerConnection } from '@jupyterlab/services';
+
+/** The server extension's REST namespace, relative to the server base URL. */
+export const API_NAMESPACE = 'mcp-lab/api';
+
+/**
+ * Call the jupyter-mcp-lab REST API and return the decoded JSON body.
+ *
+ * @param endPoint path below `{baseUrl}mcp-lab/api/`, e.g. `status`
+ * @param init the fetch options (method, body, ...)
+ * @throws ServerConnection.NetworkError when the server cannot be reached
+ * @throws ServerConnection.ResponseError when it answers with an error status
+ */
+export async function requestAPI<T>(
+  endPoint = '',
+  init: RequestInit = {}
+): Promise<T> {
+  const settings = ServerConnection.makeSettings();
+  const requestUrl = URLExt.join(settings.baseUrl, API_NAMESPACE, endPoint);
+
+  let response: Response;
+  try {
+    response = await ServerConnection.makeRequest(requestUrl, init, settings);
+  } catch (error) {
+    throw new ServerConnection.NetworkError(error as TypeError);
+  }
+
+  const text = await response.text();
+  let data: any = text;
+  if (text.length > 0) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      // Not JSON (e.g. an HTML error page): keep the text.
+    }
+  }
+
+  if (!response.ok) {
+    throw new ServerConnection.ResponseError(response, data?.message ?? text);
+  }
+  return data as T;
+}

@@ -1,0 +1,69 @@
+# Shared set-up for scripts/lab and scripts/test (sourced, not run).
+# Creates .venv with Python 3.11, installs the package (building the JupyterLab
+# extension with jlpm) and, when asked, the Node.js test peers. Re-running is cheap:
+# each step is skipped while its inputs are unchanged.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="$ROOT/.venv"
+cd "$ROOT"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+find_python() {
+  for candidate in python3.11 python3 python; do
+    if command -v "$candidate" >/dev/null 2>&1 &&
+       "$candidate" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null; then
+      command -v "$candidate"; return 0
+    fi
+  done
+  echo "Python 3.11 is required (python3.11 not found on PATH)." >&2
+  return 1
+}
+
+# jlpm is yarn 3: it takes the registry from npm's configuration, never from a file here.
+if command -v npm >/dev/null 2>&1; then
+  YARN_NPM_REGISTRY_SERVER="$(npm config get registry 2>/dev/null | sed 's#/*$##')"
+  export YARN_NPM_REGISTRY_SERVER
+else
+  echo "Node.js 20 (with npm) is required to build the JupyterLab extension." >&2
+  exit 1
+fi
+
+stamp_of() { cat "$@" 2>/dev/null | sha256sum | cut -c1-16; }
+
+setup_python() {
+  local extra="$1"
+  if [ ! -x "$VENV/bin/python" ]; then
+    say "Creating .venv ($(find_python))"
+    "$(find_python)" -m venv "$VENV"
+    "$VENV/bin/python" -m pip install --quiet --upgrade pip
+  fi
+  local want have
+  want="$extra:$(stamp_of pyproject.toml labext/package.json labext/yarn.lock)"
+  have="$(cat "$VENV/.jupyter-mcp-lab-installed" 2>/dev/null || true)"
+  if [ "$want" != "$have" ] || [ ! -f jupyter_mcp_lab/labextension/package.json ]; then
+    say "Installing jupyter-mcp-lab[$extra] into .venv (builds the JupyterLab extension)"
+    "$VENV/bin/python" -m pip install --quiet -e ".[$extra]"
+    echo "$want" > "$VENV/.jupyter-mcp-lab-installed"
+  fi
+  export PATH="$VENV/bin:$PATH"
+}
+
+setup_node_peers() {
+  local want have
+  want="$(stamp_of tests/js/package.json tests/js/package-lock.json)"
+  have="$(cat tests/js/node_modules/.jupyter-mcp-lab-installed 2>/dev/null || true)"
+  if [ "$want" != "$have" ]; then
+    say "Installing the Node.js test peers (TypeScript MCP SDK, conformance suite)"
+    (cd tests/js && npm ci --no-audit --no-fund --loglevel=error)
+    echo "$want" > tests/js/node_modules/.jupyter-mcp-lab-installed
+  fi
+}
+
+setup_labext_dev() {
+  if [ ! -d labext/node_modules ]; then
+    say "Installing the JupyterLab extension's dev dependencies"
+    (cd labext && jlpm install)
+  fi
+}

@@ -1,0 +1,77 @@
+"""session.get_state through an in-process SDK client: every documented field."""
+
+from __future__ import annotations
+
+from mcp.client import Client
+from mcp_types import Implementation
+
+from jupyter_mcp_lab.core.workspace import Tab, Window
+from jupyter_mcp_lab.surfaces import PROFILES, build_server
+from tests.helpers import make_services
+
+
+async def test_get_state_reports_windows_capabilities_and_caller(tmp_path):
+    services = make_services(tmp_path, approval="auto", read_only=False, max_response_bytes=5000)
+    services.workspace.windows["main"].tabs.append(
+        Tab(id="tab-1", path="notes.md", title="notes", kind="markdown", revision="rev-abc")
+    )
+    server = build_server(PROFILES["lab"], services)
+    async with Client(server, client_info=Implementation(name="agent-x", version="9.1")) as client:
+        result = await client.call_tool("session", {"action": "get_state"})
+    assert not result.is_error
+    state = result.structured_content
+    assert state["windows"] == [
+        {
+            "label": "main",
+            "focused": True,
+            "labClient": False,
+            "tabs": [
+                {
+                    "id": "tab-1",
+                    "filePath": "notes.md",
+                    "title": "notes",
+                    "dirty": False,
+                    "revision": "rev-abc",
+                    "kind": "markdown",
+                }
+            ],
+        }
+    ]
+    caps = state["capabilities"]
+    assert caps["approval"] == "auto"
+    assert caps["maxResponseBytes"] == 5000
+    assert caps["readOnly"] is False
+    assert caps["supportedKinds"] == ["markdown", "outline", "notebook", "yaml-workflow", "text"]
+    assert caps["profiles"] == [{"profile": "lab", "path": "/mcp", "url": "http://127.0.0.1:1/mcp"}]
+    assert caps["labClients"] == 0
+    assert caps["mcpProtocol"]
+    assert state["caller"]["clientName"] == "agent-x"
+    assert state["caller"]["clientVersion"] == "9.1"
+    assert state["caller"]["profile"] == "lab"
+
+
+async def test_lab_client_window_counts_and_focus_is_per_session(tmp_path):
+    services = make_services(tmp_path)
+    services.workspace.windows["lab-1"] = Window("lab-1", client="browser-1")
+    server = build_server(PROFILES["lab"], services)
+    async with Client(server) as one, Client(server) as two:
+        first = (await one.call_tool("session", {"action": "get_state"})).structured_content
+        services.workspace.focus(first["caller"]["sessionId"]).window = "lab-1"
+        again = (await one.call_tool("session", {"action": "get_state"})).structured_content
+        other = (await two.call_tool("session", {"action": "get_state"})).structured_content
+    assert first["capabilities"]["labClients"] == 1
+    focused = {w["label"]: w["focused"] for w in again["windows"]}
+    assert focused == {"main": False, "lab-1": True}
+    # The other agent's focus did not move.
+    assert {w["label"]: w["focused"] for w in other["windows"]} == {"main": True, "lab-1": False}
+    assert first["caller"]["sessionId"] != other["caller"]["sessionId"]
+
+
+async def test_calls_are_recorded_in_the_activity_log(tmp_path):
+    services = make_services(tmp_path)
+    server = build_server(PROFILES["lab"], services)
+    async with Client(server, client_info=Implementation(name="logger", version="1")) as client:
+        await client.call_tool("session", {"action": "get_state"})
+    [entry] = services.activity.since(0)
+    assert (entry.tool, entry.status, entry.client, entry.profile) == ("session.get_state", "ok", "logger", "lab")
+    assert entry.duration_ms >= 0
