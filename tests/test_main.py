@@ -62,14 +62,17 @@ def http_server(tmp_path):
 
 
 async def test_http_requires_the_token_and_serves_the_same_tools(http_server):
-    refused = httpx.post(http_server, json={}, timeout=5)
+    async with httpx.AsyncClient(timeout=5) as plain:
+        refused = await plain.post(http_server, json={})
+        wrong = await plain.post(http_server, json={}, headers={"Authorization": "Bearer nope"})
     assert refused.status_code == 401
     assert refused.headers["www-authenticate"].startswith("Bearer")
-    wrong = httpx.post(http_server, json={}, headers={"Authorization": "Bearer nope"}, timeout=5)
     assert wrong.status_code == 401
-    async with httpx2.AsyncClient(headers={"Authorization": "token s3cret"}) as http:
-        async with Client(streamable_http_client(http_server, http_client=http), mode="legacy") as client:
-            result = await client.call_tool("session", {"action": "get_state"})
+    async with (
+        httpx2.AsyncClient(headers={"Authorization": "token s3cret"}) as http,
+        Client(streamable_http_client(http_server, http_client=http), mode="legacy") as client,
+    ):
+        result = await client.call_tool("session", {"action": "get_state"})
     caps = result.structured_content["capabilities"]
     assert caps["host"] == "standalone"
     assert caps["profiles"][0]["url"] == http_server
@@ -95,7 +98,8 @@ def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
 
 def test_config_prints_every_client_for_an_explicit_endpoint():
     out = run_cli("config", "--url", "http://127.0.0.1:9/mcp", "--token", "T0K").stdout
-    assert "claude mcp add --transport http jupyter-lab http://127.0.0.1:9/mcp --header 'Authorization: Bearer T0K'" in out
+    expected = "claude mcp add --transport http jupyter-lab http://127.0.0.1:9/mcp --header 'Authorization: Bearer T0K'"
+    assert expected in out
     blocks = [b for b in out.split("\n\n") if b.startswith("# ") and "{" in b]
     configs = {b.splitlines()[0]: json.loads(b.split("\n", 1)[1]) for b in blocks}
     vscode = configs["# VS Code (.vscode/mcp.json)"]["servers"]["jupyter-lab"]

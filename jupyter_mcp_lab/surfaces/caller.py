@@ -35,10 +35,11 @@ def caller_from_context(ctx: Context, services: Services, profile: str) -> Calle
         user = request.scope.get(SCOPE_USER_KEY)
         session_id = request.headers.get("mcp-session-id", "")
     info = rc.session.client_params.client_info if rc.session.client_params else None
-    if not session_id:
-        # stdio and sessionless HTTP: one connection object per client connection
-        session_id = f"conn-{id(rc.session):x}"
     username = user["username"] if user else LOCAL_USER
+    if not session_id:
+        # stdio (one client per process) and the sessionless 2026 protocol, which has no
+        # session to key on: one client program of one person counts as one agent.
+        session_id = f"{info.name if info else 'unknown'}@{username}"
     return Caller(
         username=username,
         display_name=(user or {}).get("display_name") or username,

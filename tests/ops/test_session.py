@@ -54,7 +54,11 @@ async def test_lab_client_window_counts_and_focus_is_per_session(tmp_path):
     services = make_services(tmp_path)
     services.workspace.windows["lab-1"] = Window("lab-1", client="browser-1")
     server = build_server(PROFILES["lab"], services)
-    async with Client(server) as one, Client(server) as two:
+    # In-process clients speak the sessionless protocol: agents are told apart by client name.
+    async with (
+        Client(server, client_info=Implementation(name="one", version="1")) as one,
+        Client(server, client_info=Implementation(name="two", version="1")) as two,
+    ):
         first = (await one.call_tool("session", {"action": "get_state"})).structured_content
         services.workspace.focus(first["caller"]["sessionId"]).window = "lab-1"
         again = (await one.call_tool("session", {"action": "get_state"})).structured_content
