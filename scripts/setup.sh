@@ -67,3 +67,15 @@ setup_labext_dev() {
     (cd labext && jlpm install)
   fi
 }
+
+# Browser tests drive Debian's Chromium (never a downloaded browser build).
+setup_chromium() {
+  if [ -x /usr/bin/chromium ]; then return 0; fi
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    say "Installing Chromium from Debian for the browser tests"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver) >/dev/null ||
+      echo "Could not install chromium: browser tests will be skipped." >&2
+  else
+    echo "No /usr/bin/chromium (install Debian's chromium): browser tests will be skipped." >&2
+  fi
+}
