@@ -58,6 +58,7 @@ class Caller:
     client_version: str
     session_id: str
     profile: str
+    origin: str | None = None  # scheme://host the client reached us at, for URLs we hand out
 
 
 async def _no_progress(progress: float, total: float | None, message: str | None) -> None:

@@ -101,7 +101,10 @@ async def get_state(ctx: OpContext, params: GetStateParams) -> GetStateResult:
         approval=s.approval,
         readOnly=s.read_only,
         maxResponseBytes=s.max_response_bytes,
-        profiles=[ProfileState(profile=e.profile, path=e.path, url=e.url) for e in services.endpoints],
+        profiles=[
+            ProfileState(profile=e.profile, path=e.path, url=ctx.caller.origin + e.path if ctx.caller.origin else e.url)
+            for e in services.endpoints
+        ],
         labClients=sum(1 for w in services.workspace.windows.values() if w.client is not None),
     )
     c = ctx.caller

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -76,7 +77,14 @@ class MCPLabApp(ExtensionApp):
 
     @validate("profiles")
     def _check_profiles(self, proposal: dict[str, Any]) -> list[str]:
-        value = list(dict.fromkeys(proposal["value"]))
+        value = list(proposal["value"])
+        if len(value) == 1 and value[0].lstrip().startswith("["):
+            # --MCPLabApp.profiles='["lab","vmark"]' arrives as one item; accept the JSON list.
+            try:
+                value = [str(v) for v in json.loads(value[0])]
+            except ValueError as exc:
+                raise ValueError(f"profiles: {value[0]!r} is not a JSON list") from exc
+        value = list(dict.fromkeys(value))
         unknown = [p for p in value if p not in PROFILES]
         if unknown:
             raise ValueError(f"Unknown MCP profile(s) {unknown}; known: {list(PROFILES)}")
@@ -120,6 +128,8 @@ class MCPLabApp(ExtensionApp):
         )
 
     async def _start_jupyter_server_extension(self, serverapp: Any) -> None:
+        if getattr(self, "endpoints", None) is None:
+            return  # initialize_settings failed and Jupyter logged why
         url = urlsplit(serverapp.connection_url)
         origin = f"{url.scheme}://{url.netloc}"
         self.services.endpoints = [
@@ -130,4 +140,7 @@ class MCPLabApp(ExtensionApp):
         self.log.info("jupyter-mcp-lab %s serving MCP (%s)", __version__, urls)
 
     async def stop_extension(self) -> None:
-        await self.endpoints.stop()
+        # Never raise here: an exception during shutdown leaves Jupyter deaf to SIGTERM.
+        endpoints = getattr(self, "endpoints", None)
+        if endpoints is not None:
+            await endpoints.stop()

@@ -9,6 +9,7 @@ binds each MCP session to the user who opened it.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from jupyter_server.base.handlers import JupyterHandler
 from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
@@ -41,6 +42,8 @@ class MCPHandler(JupyterHandler):
 
     async def prepare(self) -> None:  # type: ignore[override]
         if not self.check_host():
+            # Jupyter's error page asks for the user: set it before refusing.
+            self.current_user = self._jupyter_current_user = None
             raise web.HTTPError(403, "Host not allowed")
         try:
             await super().prepare(_redirect_to_login=False)
@@ -54,16 +57,20 @@ class MCPHandler(JupyterHandler):
     def _unauthorized(self) -> None:
         self.set_status(401)
         self.set_header("WWW-Authenticate", 'Bearer realm="jupyter", error="invalid_token"')
-        self.set_header("Content-Type", "application/json")
-        self.finish(
-            json.dumps(
-                {
-                    "error": "unauthorized",
-                    "message": "A Jupyter token is required: send 'Authorization: token <token>' "
-                    "or 'Authorization: Bearer <token>'.",
-                }
-            )
+        self._json_error(
+            "unauthorized",
+            "A Jupyter token is required: send 'Authorization: token <token>' or 'Authorization: Bearer <token>'.",
         )
+
+    def _json_error(self, code: str, message: str) -> None:
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps({"error": code, "message": message}))
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        # MCP clients read JSON, not Jupyter's HTML error pages.
+        exc = kwargs.get("exc_info", (None, None, None))[1]
+        message = exc.log_message if isinstance(exc, web.HTTPError) and exc.log_message else self._reason
+        self._json_error(self._reason.lower().replace(" ", "_"), message)
 
     def on_connection_close(self) -> None:
         if self._bridge is not None:
@@ -72,8 +79,11 @@ class MCPHandler(JupyterHandler):
     async def _serve(self, profile: str | None) -> None:
         name = self.fixed_profile or profile or "lab"
         manager = self.endpoints.managers.get(name)
-        if manager is None or not self.endpoints.running:
+        if manager is None:
             raise web.HTTPError(404, f"No MCP profile {name!r} is enabled on this server.")
+        if not self.endpoints.running:
+            self.set_header("Retry-After", "2")
+            raise web.HTTPError(503, "The MCP endpoints are starting or stopping; retry shortly.")
         action = "read" if self.request.method == "GET" else "write"
         if not self.authorizer.is_authorized(self, self.current_user, action, AUTH_RESOURCE):
             raise web.HTTPError(403, "Not authorized to use the MCP endpoint.")
@@ -96,12 +106,12 @@ class MCPHandler(JupyterHandler):
         """The person behind the request, stable across requests of one MCP session.
 
         Jupyter's own identity providers make up a new anonymous user for every
-        token-authenticated request without a cookie (MCP clients keep none); the token
-        holder of a single-user server is its owner, so name them after the server's user.
+        token-authenticated request without a cookie (MCP clients keep none). Whoever
+        holds the token or the login of a single-user server is its owner, so name them
+        after the server's user; other providers (JupyterHub) know real users.
         """
         user = self.current_user
-        provider = type(self.identity_provider)
-        if self.token_authenticated and provider.__module__.startswith("jupyter_server."):
+        if type(self.identity_provider).__module__.startswith("jupyter_server."):
             return {"username": LOCAL_USER, "display_name": LOCAL_USER}
         return {
             "username": user.username,

@@ -14,7 +14,7 @@ import json
 import logging
 import time
 from contextlib import contextmanager
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from mcp.server.lowlevel.server import NotificationOptions
 from mcp.server.mcpserver import Context, MCPServer
@@ -167,10 +167,11 @@ def _composite_tool(spec: CompositeTool, ops: dict[str, Operation], surface: Sur
                 infos[arg] = merged
             else:
                 infos.setdefault(arg, finfo)
+    # A plain string with an enum, validated here, so a wrong action gets our envelope.
     action_param = inspect.Parameter(
         "action",
         inspect.Parameter.KEYWORD_ONLY,
-        annotation=Annotated[Literal[tuple(ops)], Field(description="The operation to run.")],
+        annotation=Annotated[str, Field(description="The operation to run.", json_schema_extra={"enum": list(ops)})],
     )
     params = [action_param] + [
         _parameter(arg, infos[arg], optional=True, note=f" (used by: {', '.join(users[arg])})") for arg in infos
@@ -178,7 +179,12 @@ def _composite_tool(spec: CompositeTool, ops: dict[str, Operation], surface: Sur
     to_field = {action: {spec.rename.get(f, f): f for f in op.params.model_fields} for action, op in ops.items()}
 
     async def tool(ctx: Context, action: str, **kwargs: Any) -> CallToolResult:
-        op = ops[action]
+        op = ops.get(action)
+        if op is None:
+            envelope = ArgumentError(
+                f"unknown action {action!r}; one of: {', '.join(ops)}", argument="action"
+            ).envelope()
+            return (surface.render_error or default_error_result)(envelope)
         given = {k: v for k, v in kwargs.items() if v is not None}
         stray = sorted(set(given) - set(to_field[action]))
         if stray:

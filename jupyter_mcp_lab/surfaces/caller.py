@@ -31,9 +31,15 @@ def caller_from_context(ctx: Context, services: Services, profile: str) -> Calle
     request: Any = rc.request
     user: dict[str, str] | None = None
     session_id = ""
+    origin = None
     if request is not None and hasattr(request, "scope"):
         user = request.scope.get(SCOPE_USER_KEY)
-        session_id = request.headers.get("mcp-session-id", "")
+        headers = request.headers
+        session_id = headers.get("mcp-session-id", "")
+        if "host" in headers:
+            # Behind a proxy (JupyterHub) the address the client used is not ours.
+            scheme = headers.get("x-forwarded-proto") or request.scope.get("scheme", "http")
+            origin = f"{scheme}://{headers['host']}"
     info = rc.session.client_params.client_info if rc.session.client_params else None
     username = user["username"] if user else LOCAL_USER
     if not session_id:
@@ -47,4 +53,5 @@ def caller_from_context(ctx: Context, services: Services, profile: str) -> Calle
         client_version=info.version if info else "",
         session_id=session_id,
         profile=profile,
+        origin=origin,
     )

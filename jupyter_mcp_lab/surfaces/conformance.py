@@ -160,6 +160,8 @@ def _register_tools(mcp: MCPServer) -> None:
         result = await ctx.session.create_message(
             messages=[types.SamplingMessage(role="user", content=types.TextContent(type="text", text=prompt))],
             max_tokens=100,
+            # On the tool call's own stream: the client may not have opened the GET stream.
+            related_request_id=ctx.request_id,
         )
         content: Any = result.content
         text = content.text if getattr(content, "type", None) == "text" else "No response"

@@ -87,7 +87,12 @@ async def test_composite_hints_are_as_careful_as_the_least_careful_action(servic
     assert box.annotations.read_only_hint is False
     assert box.annotations.destructive_hint is True
     assert box.input_schema["required"] == ["action"]
-    assert box.input_schema["properties"]["action"]["enum"] == ["echo", "fail"]
+    assert box.input_schema["properties"]["action"] == {
+        "type": "string",
+        "enum": ["echo", "fail"],
+        "description": "The operation to run.",
+        "title": "Action",
+    }
     assert "(used by: echo)" in box.input_schema["properties"]["times"]["description"]
 
 
@@ -161,3 +166,14 @@ def test_operations_need_models_and_a_docstring():
         async def bad(ctx: OpContext, params: dict) -> EchoResult:
             """Bad."""
             return EchoResult(echoed="", revision=None)
+
+
+async def test_unknown_action_is_an_argument_envelope(services):
+    async with Client(build_server(SURFACE, services)) as client:
+        result = await client.call_tool("box", {"action": "explode"})
+    assert result.is_error
+    assert result.structured_content == {
+        "error": "INVALID_ARGUMENT",
+        "message": "unknown action 'explode'; one of: echo, fail",
+        "argument": "action",
+    }
