@@ -1,27 +1,36 @@
 """Windows and tabs: what is open, and where.
 
 A window is a connected JupyterLab client (``main`` stands in while none is connected);
-a tab is an open document. Focus is kept per MCP session, so two agents never share a
+a tab shows an open document. Focus is kept per MCP session, so two agents never share a
 "current document".
 """
 
 from __future__ import annotations
 
+import itertools
+from collections import deque
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+from .errors import DomainError
+
+if TYPE_CHECKING:
+    from .documents import OpenDocument
 
 DocumentKind = Literal["markdown", "outline", "notebook", "yaml-workflow", "text"]
 MAIN_WINDOW = "main"
+RECENT_CLOSED = 10
 
 
-@dataclass
+@dataclass(eq=False)
 class Tab:
     id: str
-    path: str
-    title: str
-    kind: DocumentKind
-    dirty: bool = False
-    revision: str = ""
+    doc: OpenDocument
+    window: str
+
+    @property
+    def path(self) -> str | None:
+        return self.doc.path
 
 
 @dataclass
@@ -29,6 +38,7 @@ class Window:
     label: str
     tabs: list[Tab] = field(default_factory=list)
     client: str | None = None  # the lab client's id once the lab bridge reports one
+    closed: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_CLOSED))  # paths
 
 
 @dataclass
@@ -43,9 +53,57 @@ class Workspace:
     def __init__(self) -> None:
         self.windows: dict[str, Window] = {MAIN_WINDOW: Window(MAIN_WINDOW)}
         self._focus: dict[str, SessionFocus] = {}
+        self._ids = itertools.count(1)
+        self.recent: deque[str] = deque(maxlen=50)  # recently opened paths, newest last
 
     def focus(self, session_id: str) -> SessionFocus:
         return self._focus.setdefault(session_id, SessionFocus())
 
     def forget_session(self, session_id: str) -> None:
         self._focus.pop(session_id, None)
+
+    def window(self, label: str | None, session_id: str) -> Window:
+        label = label or self.focus(session_id).window
+        w = self.windows.get(label)
+        if w is None:
+            raise DomainError("INVALID_TAB", f"no window {label!r}; windows: {', '.join(self.windows)}", window=label)
+        return w
+
+    def tabs(self) -> list[Tab]:
+        return [t for w in self.windows.values() for t in w.tabs]
+
+    def tab(self, tab_id: str | None, session_id: str) -> Tab:
+        """The named tab, or the session's focused one."""
+        wanted = tab_id or self.focus(session_id).tab
+        if wanted is None:
+            raise DomainError("INVALID_TAB", "no tab is focused in this session: open a document or pass tabId")
+        for t in self.tabs():
+            if t.id == wanted:
+                return t
+        raise DomainError("INVALID_TAB", f"no tab {wanted!r} (it may have been closed)", tabId=wanted)
+
+    def show(self, doc: OpenDocument, window: Window, session_id: str) -> Tab:
+        """A tab for ``doc`` in ``window`` (the existing one if any), focused for the session."""
+        tab = next((t for t in window.tabs if t.doc is doc), None)
+        if tab is None:
+            tab = Tab(f"tab-{next(self._ids)}", doc, window.label)
+            window.tabs.append(tab)
+        if doc.path:
+            if doc.path in self.recent:
+                self.recent.remove(doc.path)
+            self.recent.append(doc.path)
+        focus = self.focus(session_id)
+        focus.window, focus.tab = window.label, tab.id
+        return tab
+
+    def close(self, tab: Tab) -> None:
+        window = self.windows[tab.window]
+        window.tabs.remove(tab)
+        if tab.doc.path:
+            window.closed.append(tab.doc.path)
+        for focus in self._focus.values():
+            if focus.tab == tab.id:
+                focus.tab = window.tabs[-1].id if window.tabs else None
+
+    def is_shown(self, doc: OpenDocument) -> bool:
+        return any(t.doc is doc for t in self.tabs())

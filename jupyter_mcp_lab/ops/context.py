@@ -9,6 +9,8 @@ from typing import Literal
 
 from .._version import __version__
 from ..core.activity import ActivityLog
+from ..core.documents import Documents
+from ..core.storage import FileStorage
 from ..core.workspace import Workspace
 
 ApprovalPolicy = Literal["suggest", "auto"]
@@ -46,6 +48,16 @@ class Services:
     endpoints: list[Endpoint] = field(default_factory=list)
     activity: ActivityLog = field(default_factory=ActivityLog)
     workspace: Workspace = field(default_factory=Workspace)
+    documents: Documents | None = None  # None: files below settings.root_dir
+
+    def __post_init__(self) -> None:
+        if self.documents is None:
+            self.documents = Documents(FileStorage(self.settings.root_dir))
+
+    @property
+    def docs(self) -> Documents:
+        assert self.documents is not None
+        return self.documents
 
 
 @dataclass(frozen=True)

@@ -80,11 +80,11 @@ async def get_state(ctx: OpContext, params: GetStateParams) -> GetStateResult:
             tabs=[
                 TabState(
                     id=t.id,
-                    filePath=t.path,
-                    title=t.title,
-                    dirty=t.dirty,
-                    revision=t.revision,
-                    kind=t.kind,
+                    filePath=t.doc.path or "",
+                    title=t.doc.title,
+                    dirty=t.doc.dirty,
+                    revision=t.doc.revision,
+                    kind=t.doc.kind,
                 )
                 for t in w.tabs
             ],

@@ -14,9 +14,11 @@ from mcp.server.transport_security import TransportSecuritySettings
 from traitlets import Bool, Enum, Float, Int, List, Unicode, default, validate
 
 from .._version import __version__
+from ..core.documents import Documents
 from ..ops.context import Endpoint, Services, Settings
 from ..surfaces import DEFAULT_PROFILES, PROFILES
 from .api_handlers import StatusHandler, api_path
+from .contents_storage import ContentsStorage
 from .endpoints import MCPEndpoints
 from .mcp_handler import MCPHandler
 
@@ -103,7 +105,12 @@ class MCPLabApp(ExtensionApp):
             profiles=tuple(self.profiles),
             vault_dir=vault,
         )
-        self.services = Services(settings=settings, host="jupyter", version=__version__)
+        self.services = Services(
+            settings=settings,
+            host="jupyter",
+            version=__version__,
+            documents=Documents(ContentsStorage(self.serverapp.contents_manager)),
+        )
         base = self.serverapp.base_url
         self.services.endpoints = [
             Endpoint(profile=p, path=url_path_join(base, profile_path(p)), url="") for p in self.profiles

@@ -24,6 +24,8 @@ class FlatTool:
     description: str | None = None  # defaults to the operation's
     rename: dict[str, str] = field(default_factory=dict)  # operation field -> tool argument
     title: str | None = None
+    hidden: frozenset[str] = frozenset()  # operation fields this profile does not show (defaults apply)
+    defaults: dict[str, Any] = field(default_factory=dict)  # operation field -> this profile's default
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,8 @@ class CompositeTool:
     actions: dict[str, str]  # action -> operation name
     title: str | None = None
     rename: dict[str, str] = field(default_factory=dict)
+    hidden: frozenset[str] = frozenset()
+    defaults: dict[str, Any] = field(default_factory=dict)
 
 
 ToolSpec = FlatTool | CompositeTool

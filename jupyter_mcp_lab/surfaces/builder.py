@@ -29,6 +29,7 @@ from ..ops.base import Operation
 from ..ops.context import OpContext, Services
 from .base import CompositeTool, FlatTool, Surface
 from .caller import caller_from_context
+from .schema import compact
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +102,9 @@ def build_server(surface: Surface, services: Services) -> MCPServer:
             annotations=annotations,
             structured_output=True,
         )
+        tool = server._tool_manager.get_tool(spec.name)
+        assert tool is not None
+        tool.parameters = compact(tool.parameters)
     if surface.extend is not None:
         surface.extend(server, services)
     return server
@@ -116,16 +120,25 @@ def _hints(ops: list[Operation]) -> dict[str, bool]:
     }
 
 
-def _parameter(name: str, finfo: FieldInfo, *, optional: bool = False, note: str = "") -> inspect.Parameter:
+_UNSET: Any = object()
+
+
+def _parameter(
+    name: str, finfo: FieldInfo, *, optional: bool = False, note: str = "", default: Any = _UNSET
+) -> inspect.Parameter:
     description = (finfo.description or "") + note
     annotation: Any = finfo.annotation
     if optional:
         annotation = annotation | None
+    # Constraints (ge, le, min_length…) are checked by the operation's own model.
     meta = Field(description=description or None, examples=finfo.examples)
-    if optional or not finfo.is_required():
-        default = None if optional else finfo.get_default(call_default_factory=True)
-    else:
-        default = inspect.Parameter.empty
+    if default is _UNSET:
+        if optional:
+            default = None
+        elif finfo.is_required():
+            default = inspect.Parameter.empty
+        else:
+            default = finfo.get_default(call_default_factory=True)
     return inspect.Parameter(
         name,
         inspect.Parameter.KEYWORD_ONLY,
@@ -143,11 +156,13 @@ def _with_signature(fn: Any, params: list[inspect.Parameter], result: type[BaseM
 
 
 def _flat_tool(spec: FlatTool, op: Operation, surface: Surface, services: Services) -> Any:
-    to_field = {spec.rename.get(f, f): f for f in op.params.model_fields}
-    params = [_parameter(arg, op.params.model_fields[f]) for arg, f in to_field.items()]
+    to_field = {spec.rename.get(f, f): f for f in op.params.model_fields if f not in spec.hidden}
+    params = [
+        _parameter(arg, op.params.model_fields[f], default=spec.defaults.get(f, _UNSET)) for arg, f in to_field.items()
+    ]
 
     async def tool(ctx: Context, **kwargs: Any) -> CallToolResult:
-        fields = {to_field[k]: v for k, v in kwargs.items()}
+        fields = {**spec.defaults, **{to_field[k]: v for k, v in kwargs.items()}}
         return await _invoke(surface, services, spec.name, op, ctx, fields, kwargs)
 
     tool.__name__ = spec.name
@@ -159,6 +174,8 @@ def _composite_tool(spec: CompositeTool, ops: dict[str, Operation], surface: Sur
     infos: dict[str, FieldInfo] = {}
     for action, op in ops.items():
         for fname, finfo in op.params.model_fields.items():
+            if fname in spec.hidden:
+                continue
             arg = spec.rename.get(fname, fname)
             users.setdefault(arg, []).append(action)
             if arg in infos and infos[arg].annotation != finfo.annotation:
@@ -176,7 +193,10 @@ def _composite_tool(spec: CompositeTool, ops: dict[str, Operation], surface: Sur
     params = [action_param] + [
         _parameter(arg, infos[arg], optional=True, note=f" (used by: {', '.join(users[arg])})") for arg in infos
     ]
-    to_field = {action: {spec.rename.get(f, f): f for f in op.params.model_fields} for action, op in ops.items()}
+    to_field = {
+        action: {spec.rename.get(f, f): f for f in op.params.model_fields if f not in spec.hidden}
+        for action, op in ops.items()
+    }
 
     async def tool(ctx: Context, action: str, **kwargs: Any) -> CallToolResult:
         op = ops.get(action)
@@ -192,7 +212,8 @@ def _composite_tool(spec: CompositeTool, ops: dict[str, Operation], surface: Sur
                 f"action {action!r} does not take {', '.join(stray)}", argument=stray[0]
             ).envelope()
             return (surface.render_error or default_error_result)(envelope)
-        fields = {to_field[action][k]: v for k, v in given.items()}
+        defaults = {f: v for f, v in spec.defaults.items() if f in op.params.model_fields}
+        fields = {**defaults, **{to_field[action][k]: v for k, v in given.items()}}
         return await _invoke(surface, services, f"{spec.name}.{action}", op, ctx, fields, given)
 
     tool.__name__ = spec.name

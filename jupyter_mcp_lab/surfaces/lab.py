@@ -10,25 +10,80 @@ from .base import CompositeTool, Surface
 
 INSTRUCTIONS = """\
 jupyter-mcp-lab serves the documents of a JupyterLab workspace (markdown, outlines,
-notebooks, workflow YAML, files). Start with session(action="get_state"). Reads return a
-revision token; pass it as expected_revision on writes. Under the default approval policy
-your edits become suggestions that a person accepts or rejects in JupyterLab."""
+notebooks, workflow YAML, files). Start with session(action="get_state"). Address a
+document by path (root-relative) or by tabId. Reads return a revision token: pass it as
+expected_revision on writes (a mismatch answers STALE). Prefer document(action="edit")
+with small targeted edits over rewriting whole files; mode="dryRun" shows a change first."""
 
 SESSION = CompositeTool(
     name="session",
     title="Session",
     description=(
-        "Orientation. action=get_state: every window (a connected JupyterLab, or 'main') "
-        "with its tabs {id, filePath, title, dirty, revision, kind}; capabilities (version, "
-        "document kinds, approval policy, read-only, response limit, profiles and URLs); "
-        "and who you are (user, client, session)."
+        "Orientation. get_state: every window (a connected JupyterLab, or 'main') with its tabs "
+        "{id, filePath, title, dirty, revision, kind}; capabilities (version, document kinds, approval "
+        "policy, read-only, response limit, profiles and URLs); and who you are (user, client, session)."
     ),
     actions={"get_state": "session.get_state"},
+)
+
+WORKSPACE = CompositeTool(
+    name="workspace",
+    title="Workspace",
+    description=(
+        "Tabs and files. open {filePath} → {tabId, revision, kind} (focuses it for this session); "
+        "new {kind?} → untitled tab; save {tabId?}; save_as {filePath, tabId?, overwrite?}; "
+        "close {tabId, force?} → {closed} or {closed: false, reason: 'DIRTY'}; switch_tab {tabId}; "
+        "focus_window {windowLabel}."
+    ),
+    actions={
+        "open": "workspace.open",
+        "new": "workspace.new",
+        "save": "workspace.save",
+        "save_as": "workspace.save_as",
+        "close": "workspace.close",
+        "switch_tab": "workspace.switch_tab",
+        "focus_window": "workspace.focus_window",
+    },
+)
+
+DOCUMENT = CompositeTool(
+    name="document",
+    title="Document",
+    description=(
+        "Read and change documents (by path or tabId). read {section? | lineStart/lineEnd?, maxBytes?} → "
+        "{content, revision, totalLines, truncated, nextLine}. structure {view: outline|blocks|digest|all} → "
+        "sections and blocks with node ids (h-0, p-3, table-0, …) valid for that revision. edit {edits: "
+        "[{op: insert|replace|delete|find_replace|anchored|update_block|insert_block|delete_block|"
+        "update_section|insert_section|move_section, …}], expected_revision} changes only the targeted "
+        "bytes, atomically. write {content, expected_revision} replaces everything. transform {kind: "
+        "cjk-spacing|cjk-punctuation|cjk-format}. undo / redo. Changes by path are saved at once; "
+        "mode=dryRun returns the diff without changing anything."
+    ),
+    actions={
+        "read": "document.read",
+        "structure": "document.structure",
+        "edit": "document.edit",
+        "write": "document.write",
+        "transform": "document.transform",
+        "undo": "document.undo",
+        "redo": "document.redo",
+    },
+)
+
+WORKFLOW = CompositeTool(
+    name="workflow",
+    title="Workflow YAML",
+    description=(
+        "GitHub Actions workflows. apply_patch {patches: [{kind: workflow.set|job.set|step.set|with.set|"
+        "with.remove|needs.add|needs.remove|trigger.setFilters, …}], expected_revision} keeps comments, "
+        "anchors and key order byte-identical; validate → actionlint {ok, diagnostics, binaryAvailable}."
+    ),
+    actions={"apply_patch": "workflow.apply_patch", "validate": "workflow.validate"},
 )
 
 SURFACE = Surface(
     name="lab",
     title="JupyterLab documents",
     instructions=INSTRUCTIONS,
-    tools=(SESSION,),
+    tools=(SESSION, WORKSPACE, DOCUMENT, WORKFLOW),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from mcp.client import Client
 from mcp_types import Implementation
 
+from jupyter_mcp_lab.core.revision import revision_of
 from jupyter_mcp_lab.core.workspace import Tab, Window
 from jupyter_mcp_lab.surfaces import PROFILES, build_server
 from tests.helpers import make_services
@@ -12,9 +13,9 @@ from tests.helpers import make_services
 
 async def test_get_state_reports_windows_capabilities_and_caller(tmp_path):
     services = make_services(tmp_path, approval="auto", read_only=False, max_response_bytes=5000)
-    services.workspace.windows["main"].tabs.append(
-        Tab(id="tab-1", path="notes.md", title="notes", kind="markdown", revision="rev-abc")
-    )
+    (services.settings.root_dir / "notes.md").write_text("# Notes\n")
+    doc = await services.docs.open("notes.md")
+    services.workspace.windows["main"].tabs.append(Tab(id="tab-1", doc=doc, window="main"))
     server = build_server(PROFILES["lab"], services)
     async with Client(server, client_info=Implementation(name="agent-x", version="9.1")) as client:
         result = await client.call_tool("session", {"action": "get_state"})
@@ -31,7 +32,7 @@ async def test_get_state_reports_windows_capabilities_and_caller(tmp_path):
                     "filePath": "notes.md",
                     "title": "notes",
                     "dirty": False,
-                    "revision": "rev-abc",
+                    "revision": revision_of("# Notes\n"),
                     "kind": "markdown",
                 }
             ],

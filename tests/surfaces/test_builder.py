@@ -91,9 +91,11 @@ async def test_composite_hints_are_as_careful_as_the_least_careful_action(servic
         "type": "string",
         "enum": ["echo", "fail"],
         "description": "The operation to run.",
-        "title": "Action",
     }
     assert "(used by: echo)" in box.input_schema["properties"]["times"]["description"]
+    # Compact: no per-field titles, optional fields without the anyOf-null wrapper.
+    assert box.input_schema["properties"]["times"]["type"] == "integer"
+    assert "title" not in box.input_schema["properties"]["times"]
 
 
 async def test_flat_tool_maps_renamed_arguments(services):

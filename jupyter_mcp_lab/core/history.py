@@ -1,0 +1,63 @@
+"""Undo and redo for one document, as compact change records (not whole copies)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import DomainError
+
+
+@dataclass(frozen=True)
+class Change:
+    """``before[start:start+len(old)] == old`` became ``new`` at the same place."""
+
+    start: int
+    old: str
+    new: str
+    label: str = ""
+
+
+def change_between(before: str, after: str, label: str = "") -> Change:
+    """The one region that differs (common prefix and suffix trimmed)."""
+    limit = min(len(before), len(after))
+    p = 0
+    while p < limit and before[p] == after[p]:
+        p += 1
+    s = 0
+    while s < limit - p and before[len(before) - 1 - s] == after[len(after) - 1 - s]:
+        s += 1
+    return Change(p, before[p : len(before) - s], after[p : len(after) - s], label)
+
+
+class History:
+    def __init__(self, limit: int = 200) -> None:
+        self.undo_stack: list[Change] = []
+        self.redo_stack: list[Change] = []
+        self.limit = limit
+
+    def record(self, before: str, after: str, label: str = "") -> None:
+        if before == after:
+            return
+        self.undo_stack.append(change_between(before, after, label))
+        del self.undo_stack[: -self.limit]
+        self.redo_stack.clear()
+
+    def undo(self, text: str) -> str:
+        if not self.undo_stack:
+            raise DomainError("NOT_FOUND", "nothing to undo")
+        c = self.undo_stack[-1]
+        if text[c.start : c.start + len(c.new)] != c.new:
+            raise DomainError("CONFLICT", "the document changed outside the editor since that edit; cannot undo it")
+        self.undo_stack.pop()
+        self.redo_stack.append(c)
+        return text[: c.start] + c.old + text[c.start + len(c.new) :]
+
+    def redo(self, text: str) -> str:
+        if not self.redo_stack:
+            raise DomainError("NOT_FOUND", "nothing to redo")
+        c = self.redo_stack[-1]
+        if text[c.start : c.start + len(c.old)] != c.old:
+            raise DomainError("CONFLICT", "the document changed since the undo; cannot redo")
+        self.redo_stack.pop()
+        self.undo_stack.append(c)
+        return text[: c.start] + c.new + text[c.start + len(c.old) :]

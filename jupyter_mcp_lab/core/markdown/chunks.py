@@ -1,0 +1,86 @@
+"""Split a markdown source into chunks that parse independently.
+
+A top-level ATX heading at column 0 starts a new block whatever came before, unless the
+line sits inside something that swallows it: a fenced code block, a ``$$`` math block,
+an HTML block, or front matter. Splitting there lets a document be parsed chunk by chunk,
+so an edit re-parses one section instead of the whole file. When unsure, do not split:
+a missed split costs time, a wrong one would cost correctness.
+"""
+
+from __future__ import annotations
+
+import re
+
+_FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+_HEADING = re.compile(r"^#{1,6}(?:[ \t]|$)")
+_HTML_END = [
+    (
+        re.compile(r"^ {0,3}<(?:script|pre|style|textarea)(?:\s|>|$)", re.I),
+        re.compile(r"</(?:script|pre|style|textarea)>", re.I),
+    ),
+    (re.compile(r"^ {0,3}<!--"), re.compile(r"-->")),
+    (re.compile(r"^ {0,3}<\?"), re.compile(r"\?>")),
+    (re.compile(r"^ {0,3}<![A-Za-z]"), re.compile(r">")),
+    (re.compile(r"^ {0,3}<!\[CDATA\["), re.compile(r"\]\]>")),
+]
+_HTML_START = re.compile(r"^ {0,3}</?[A-Za-z]")
+
+
+def split_lines(lines: list[str]) -> list[int]:
+    """Indexes (0-based) of the lines where a new chunk may start; always begins with 0."""
+    points = [0]
+    fence: tuple[str, int] | None = None  # (char, length)
+    math = False
+    html_end: re.Pattern[str] | None = None
+    html_until_blank = False
+    i = 0
+    n = len(lines)
+    if n and lines[0].rstrip() == "---":  # front matter runs to the next ---
+        for j in range(1, n):
+            if lines[j].rstrip() in ("---", "..."):
+                i = j + 1
+                break
+        else:
+            return points
+    while i < n:
+        line = lines[i]
+        if fence is not None:
+            stripped = line.strip()
+            char, length = fence
+            if (
+                stripped
+                and set(stripped) == {char}
+                and len(stripped) >= length
+                and len(line) - len(line.lstrip(" ")) <= 3
+            ):
+                fence = None
+        elif math:
+            if line.rstrip().endswith("$$"):
+                math = False
+        elif html_end is not None:
+            if html_end.search(line):
+                html_end = None
+        elif html_until_blank:
+            if not line.strip():
+                html_until_blank = False
+        else:
+            if _HEADING.match(line) and i > 0:
+                points.append(i)
+            elif m := _FENCE_OPEN.match(line):
+                marker, info = m.group(1), m.group(2)
+                if not (marker[0] == "`" and "`" in info):
+                    fence = (marker[0], len(marker))
+            elif line.lstrip(" ").startswith("$$") and len(line) - len(line.lstrip(" ")) <= 3:
+                body = line.strip()[2:]
+                math = not body.rstrip().endswith("$$")
+            else:
+                for start, end in _HTML_END:
+                    if start.match(line):
+                        if not end.search(line, pos=line.find("<") + 2):
+                            html_end = end
+                        break
+                else:
+                    if _HTML_START.match(line):
+                        html_until_blank = True
+        i += 1
+    return points

@@ -1,0 +1,62 @@
+"""Workspace paths: every path an agent names is confined to the root.
+
+Paths are root-relative with forward slashes (Jupyter's API form). An absolute path is
+accepted only when it lies inside the root. ``..`` that climbs out, absolute paths
+elsewhere and symlinks that lead outside are refused with INVALID_PATH.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path, PurePosixPath
+
+from .errors import DomainError
+
+
+def _invalid(path: str, why: str) -> DomainError:
+    return DomainError("INVALID_PATH", f"{path!r}: {why}", path=path)
+
+
+def to_api_path(root: Path, path: str) -> str:
+    """Normalize ``path`` to a root-relative API path, or raise INVALID_PATH."""
+    if not isinstance(path, str) or not path.strip():
+        raise _invalid(str(path), "a file path is required")
+    if "\0" in path:
+        raise _invalid(path, "contains a NUL character")
+    raw = path.replace("\\", "/")
+    root_abs = root.resolve()
+    if os.path.isabs(raw):
+        try:
+            rel = Path(raw).resolve(strict=False).relative_to(root_abs)
+        except ValueError:
+            # Maybe the lexical form is inside the root even if it resolves elsewhere.
+            try:
+                rel = Path(os.path.normpath(raw)).relative_to(root_abs)
+            except ValueError:
+                raise _invalid(path, f"is outside the workspace root {str(root_abs)!r}") from None
+        parts = list(PurePosixPath(rel.as_posix()).parts)
+    else:
+        parts = []
+        for part in PurePosixPath(raw).parts:
+            if part in ("", "."):
+                continue
+            if part == "..":
+                if not parts:
+                    raise _invalid(path, "climbs out of the workspace root")
+                parts.pop()
+            else:
+                parts.append(part)
+    api = "/".join(parts)
+    if not api:
+        raise _invalid(path, "names the workspace root, not a file")
+    resolve_in_root(root, api)  # refuse symlink escapes
+    return api
+
+
+def resolve_in_root(root: Path, api_path: str) -> Path:
+    """The filesystem path of an API path, refusing anything that resolves outside."""
+    root_abs = root.resolve()
+    target = (root_abs / api_path).resolve(strict=False)
+    if target != root_abs and root_abs not in target.parents:
+        raise _invalid(api_path, "resolves outside the workspace root (symlink)")
+    return target

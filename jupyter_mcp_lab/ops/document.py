@@ -1,0 +1,145 @@
+"""Reading and writing documents: whole, by section or lines, within a byte budget."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core.errors import ArgumentError, DomainError
+from ..core.markdown import structure_of
+from ..core.text import LineIndex
+from ..core.workspace import DocumentKind
+from .base import operation
+from .context import OpContext
+from .targets import EXPECTED, MODE, PATH, TAB_ID, Mode, MutationResult, document_for, mutate
+
+SAVE = Field(
+    None,
+    description="Write the file now. Default: yes when addressed by path, no for a tab (save it with workspace save).",
+)
+
+
+class ReadParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    tabId: str | None = TAB_ID
+    path: str | None = PATH
+    section: str | None = Field(None, description="Only this section: a heading node id (h-3) or its title.")
+    lineStart: int | None = Field(None, ge=1, description="First line to read (1-based).")
+    lineEnd: int | None = Field(None, ge=1, description="Last line to read (inclusive).")
+    maxBytes: int | None = Field(None, ge=256, description="Byte budget for content; the rest can be paged.")
+
+
+class ReadResult(BaseModel):
+    content: str
+    revision: str
+    filePath: str | None
+    kind: DocumentKind
+    dirty: bool
+    lineStart: int = Field(description="First line of content.")
+    lineEnd: int = Field(description="Last line of content.")
+    totalLines: int
+    truncated: bool = Field(description="True when the budget cut the content; continue at nextLine.")
+    nextLine: int | None = None
+
+
+@operation("document.read", title="Read document", read_only=True)
+async def read(ctx: OpContext, params: ReadParams) -> ReadResult:
+    """Read a document: whole, one section, or a line range, within a byte budget. Returns the
+    revision token to pass as expected_revision on the next write. Always read before writing."""
+    doc, _ = await document_for(ctx, params.tabId, params.path)
+    text = doc.text
+    lines = LineIndex(text)
+    total = lines.line_count if not text.endswith(("\n", "\r")) else max(lines.line_count - 1, 1)
+    first, last = 1, total
+    if params.section is not None:
+        if doc.kind != "markdown":
+            raise ArgumentError("section works on markdown documents", "section")
+        sec = structure_of(text).section(params.section)
+        if sec is None:
+            raise DomainError("NOT_FOUND", f"no section {params.section!r}", section=params.section)
+        first, last = sec.line_start, sec.line_end
+    if params.lineStart is not None:
+        first = max(first, params.lineStart)
+    if params.lineEnd is not None:
+        last = min(last, params.lineEnd)
+    if first > last and text:
+        raise ArgumentError(f"empty line range {first}..{last} (the document has {total} lines)", "lineStart")
+    budget = min(params.maxBytes or ctx.settings.max_response_bytes, ctx.settings.max_response_bytes) - 1024
+    start, end = lines.start_of(first), lines.start_of(last + 1) if last < total else len(text)
+    content = text[start:end]
+    truncated, next_line = False, None
+    if len(content.encode()) > budget:
+        cut = len(content.encode()[:budget].decode("utf-8", "ignore"))
+        cut_line = lines.line_of(start + cut)
+        if cut_line > first:  # whole lines only, when at least one fits
+            cut = lines.start_of(cut_line) - start
+        content, truncated = content[:cut], True
+        last = lines.line_of(start + max(cut - 1, 0))
+        next_line = last + 1
+    return ReadResult(
+        content=content,
+        revision=doc.revision,
+        filePath=doc.path,
+        kind=doc.kind,
+        dirty=doc.dirty,
+        lineStart=first,
+        lineEnd=last,
+        totalLines=total,
+        truncated=truncated,
+        nextLine=next_line,
+    )
+
+
+class WriteParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    content: str = Field(description="The new full content.")
+    tabId: str | None = TAB_ID
+    path: str | None = PATH
+    expected_revision: str | None = EXPECTED
+    mode: Mode = MODE
+    save: bool | None = SAVE
+
+
+@operation("document.write", title="Write document", destructive=True)
+async def write(ctx: OpContext, params: WriteParams) -> MutationResult:
+    """Replace a document's full content (stored verbatim). Pass expected_revision from your
+    last read: if the document changed since, the answer is STALE with current_revision."""
+    doc, tab = await document_for(ctx, params.tabId, params.path)
+    save = params.save if params.save is not None else tab is None
+    return await mutate(
+        ctx,
+        doc,
+        params.content,
+        expected_revision=params.expected_revision,
+        mode=params.mode,
+        save=save,
+        label="write",
+    )
+
+
+class HistoryParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    tabId: str | None = TAB_ID
+    path: str | None = PATH
+    save: bool | None = SAVE
+
+
+class HistoryResult(BaseModel):
+    revision: str
+    canUndo: bool
+    canRedo: bool
+
+
+@operation("document.undo", title="Undo")
+async def undo(ctx: OpContext, params: HistoryParams) -> HistoryResult:
+    """Undo the last change made through this server to the document."""
+    doc, tab = await document_for(ctx, params.tabId, params.path)
+    revision = await ctx.services.docs.undo(doc, save=params.save if params.save is not None else tab is None)
+    return HistoryResult(revision=revision, canUndo=bool(doc.history.undo_stack), canRedo=bool(doc.history.redo_stack))
+
+
+@operation("document.redo", title="Redo")
+async def redo(ctx: OpContext, params: HistoryParams) -> HistoryResult:
+    """Redo the last undone change."""
+    doc, tab = await document_for(ctx, params.tabId, params.path)
+    revision = await ctx.services.docs.redo(doc, save=params.save if params.save is not None else tab is None)
+    return HistoryResult(revision=revision, canUndo=bool(doc.history.undo_stack), canRedo=bool(doc.history.redo_stack))

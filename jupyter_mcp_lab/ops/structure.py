@@ -1,0 +1,143 @@
+"""The shape of a markdown document: outline, blocks with node ids, digest."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core.markdown.structure import Structure, structure_of
+from .base import operation
+from .context import OpContext
+from .targets import PATH, TAB_ID, document_for, require_kind
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+class BlockInfo(BaseModel):
+    nodeId: str
+    type: str
+    lineStart: int
+    lineEnd: int
+    start: int
+    end: int
+    level: int | None = None
+    title: str | None = None
+    language: str | None = None
+    ordered: bool | None = None
+    task: bool | None = None
+    preview: str = Field(description="The block's first 80 characters.")
+
+
+class SectionInfo(BaseModel):
+    nodeId: str
+    level: int
+    title: str
+    lineStart: int
+    lineEnd: int
+    start: int
+    end: int
+
+
+class Digest(BaseModel):
+    title: str | None
+    lines: int
+    characters: int
+    wordCount: int
+    headingCount: int
+    paragraphCount: int
+    blockCounts: dict[str, int]
+    frontMatter: bool
+
+
+class StructureParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    tabId: str | None = TAB_ID
+    path: str | None = PATH
+    view: Literal["outline", "blocks", "digest", "all"] = Field(
+        "outline", description="outline: sections; blocks: every block with its node id; digest: counts."
+    )
+    type: str | None = Field(None, description="With view=blocks: only this block type (heading, table, list, …).")
+
+
+class StructureResult(BaseModel):
+    revision: str = Field(description="Node ids are valid for this revision.")
+    filePath: str | None
+    sections: list[SectionInfo] | None = None
+    blocks: list[BlockInfo] | None = None
+    digest: Digest | None = None
+
+
+def block_infos(s: Structure, type_: str | None = None) -> list[BlockInfo]:
+    return [
+        BlockInfo(
+            nodeId=b.id,
+            type=b.type,
+            lineStart=b.line_start,
+            lineEnd=b.line_end,
+            start=b.start,
+            end=b.end,
+            level=b.level,
+            title=b.title,
+            language=b.info,
+            ordered=b.ordered,
+            task=b.task,
+            preview=s.text[b.start : min(b.end, b.start + 80)],
+        )
+        for b in s.blocks
+        if type_ is None or b.type == type_
+    ]
+
+
+def section_infos(s: Structure) -> list[SectionInfo]:
+    return [
+        SectionInfo(
+            nodeId=x.id,
+            level=x.level,
+            title=x.title,
+            lineStart=x.line_start,
+            lineEnd=x.line_end,
+            start=x.start,
+            end=x.end,
+        )
+        for x in s.sections
+    ]
+
+
+def digest_of(s: Structure) -> Digest:
+    counts: dict[str, int] = {}
+    for b in s.blocks:
+        counts[b.type] = counts.get(b.type, 0) + 1
+    h1 = next((b.title for b in s.headings if b.level == 1), None)
+    text = s.text
+    words = len(_WORD.findall(text)) + len(_CJK.findall(text))  # each CJK character reads as a word
+    return Digest(
+        title=h1,
+        lines=s.lines.line_count - (1 if text.endswith(("\n", "\r")) else 0),
+        characters=len(text),
+        wordCount=words,
+        headingCount=counts.get("heading", 0),
+        paragraphCount=counts.get("paragraph", 0),
+        blockCounts=counts,
+        frontMatter="front_matter" in counts,
+    )
+
+
+@operation("document.structure", title="Document structure", read_only=True)
+async def structure(ctx: OpContext, params: StructureParams) -> StructureResult:
+    """The structure of a markdown document at its current revision: the outline (sections
+    with heading node ids and line ranges), every block with its node id (h-0, p-3, code-1,
+    table-0, list-2, bq-0, hr-0, math-0, html-0, fm-0), or a digest (counts)."""
+    doc, _ = await document_for(ctx, params.tabId, params.path)
+    require_kind(doc, "markdown")
+    s = structure_of(doc.text)
+    view = params.view
+    return StructureResult(
+        revision=s.revision,
+        filePath=doc.path,
+        sections=section_infos(s) if view in ("outline", "all") else None,
+        blocks=block_infos(s, params.type) if view in ("blocks", "all") else None,
+        digest=digest_of(s) if view in ("digest", "all") else None,
+    )

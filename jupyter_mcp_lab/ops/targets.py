@@ -1,0 +1,120 @@
+"""What mutating and reading operations share: which document, which mode, what changed."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from ..core.documents import OpenDocument
+from ..core.errors import DomainError
+from ..core.history import change_between
+from ..core.paths import to_api_path
+from ..core.revision import revision_of
+from ..core.text import LineIndex
+from ..core.workspace import Tab
+from .context import OpContext
+
+Mode = Literal["apply", "suggest", "dryRun"]
+
+TAB_ID = Field(None, description="Target tab (default: this session's focused tab).")
+PATH = Field(None, description="Target file, root-relative (instead of tabId; opened if needed).")
+EXPECTED = Field(None, description="Revision token from your last read; a mismatch answers STALE.")
+MODE: Any = Field(
+    "apply",
+    description="apply: change the document; suggest: stage for a person's approval; dryRun: show the change only.",
+)
+
+
+class ChangeInfo(BaseModel):
+    """The region an operation changed, in the text before it."""
+
+    start: int
+    end: int
+    lineStart: int
+    lineEnd: int
+    removed: str
+    inserted: str
+
+
+class MutationResult(BaseModel):
+    revision: str = Field(description="The document's revision after the operation.")
+    applied: bool = Field(description="False for dryRun (and, later, for staged suggestions).")
+    mode: Mode
+    filePath: str | None
+    changed: bool
+    change: ChangeInfo | None = None
+    diff: str | None = Field(None, description="Unified diff, for dryRun.")
+
+
+async def document_for(ctx: OpContext, tab_id: str | None, path: str | None) -> tuple[OpenDocument, Tab | None]:
+    """The document an operation targets: by path, by tab, or the session's focused tab."""
+    services = ctx.services
+    if path:
+        api = to_api_path(services.settings.root_dir, path)
+        return await services.docs.open(api), None
+    tab = services.workspace.tab(tab_id, ctx.caller.session_id)
+    await services.docs.refresh(tab.doc)
+    return tab.doc, tab
+
+
+def require_kind(doc: OpenDocument, *kinds: str) -> None:
+    if doc.kind not in kinds:
+        raise DomainError(
+            "NOT_WORKFLOW" if "yaml-workflow" in kinds else "INVALID_ARGUMENT",
+            f"{doc.path or doc.key} is a {doc.kind} document; this needs {' or '.join(kinds)}",
+            kind=doc.kind,
+        )
+
+
+def _diff(before: str, after: str, name: str, limit: int = 20_000) -> str:
+    lines = difflib.unified_diff(
+        before.splitlines(keepends=True), after.splitlines(keepends=True), f"a/{name}", f"b/{name}", n=2
+    )
+    text = "".join(lines)
+    return text if len(text) <= limit else text[:limit] + "\n… (diff truncated)\n"
+
+
+async def mutate(
+    ctx: OpContext,
+    doc: OpenDocument,
+    change: str | Callable[[str], str],
+    *,
+    expected_revision: str | None,
+    mode: Mode,
+    save: bool,
+    label: str,
+) -> MutationResult:
+    """Run one change through the document's lock, in the requested mode."""
+    if mode == "suggest":
+        raise DomainError(
+            "NOT_IMPLEMENTED",
+            "mode='suggest' is not available on this server yet; use mode='apply' or 'dryRun'.",
+        )
+    before, after = await ctx.services.docs.commit(
+        doc, change, expected_revision=expected_revision, save=save, dry_run=mode == "dryRun", label=label
+    )
+    info = None
+    if before != after:
+        c = change_between(before, after)
+        lines = LineIndex(before)
+        end = c.start + len(c.old)
+        info = ChangeInfo(
+            start=c.start,
+            end=end,
+            lineStart=lines.line_of(c.start),
+            lineEnd=lines.line_of(max(end - 1, c.start)),
+            removed=c.old[:2000],
+            inserted=c.new[:2000],
+        )
+    return MutationResult(
+        revision=doc.revision if mode != "dryRun" else revision_of(after),
+        applied=mode == "apply" and before != after,
+        mode=mode,
+        filePath=doc.path,
+        changed=before != after,
+        change=info,
+        diff=_diff(before, after, doc.path or doc.key) if mode == "dryRun" else None,
+    )

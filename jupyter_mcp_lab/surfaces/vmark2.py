@@ -1,0 +1,90 @@
+"""The ``vmark2`` profile: VMark's four composite tools (spec/vmark-tools-v2.md).
+
+session / workspace / document / workflow with VMark's action and argument names. Errors
+take VMark's shape: ``{success: false, error: <JSON envelope>}`` for domain errors and a
+plain string for argument errors.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mcp_types import CallToolResult, TextContent
+
+from .base import CompositeTool, Surface
+
+# Lab-only conveniences that VMark's tools do not document.
+LAB_ONLY = frozenset({"path", "save", "section", "lineStart", "lineEnd", "maxBytes", "mode", "overwrite"})
+
+INSTRUCTIONS = """\
+VMark-compatible document tools served by JupyterLab. Call session.get_state once to see
+windows, tabs and each tab's {filePath, dirty, revision, kind}. For markdown:
+document.read → reason → document.write with expected_revision. For GitHub Actions YAML
+(kind "yaml-workflow"): workflow.apply_patch for comment-preserving edits,
+workflow.validate for actionlint diagnostics. Files are opened, saved and closed with
+workspace."""
+
+
+def render_error(envelope: dict[str, Any]) -> CallToolResult:
+    if envelope.get("error") == "INVALID_ARGUMENT":
+        error: str = envelope.get("message", "invalid arguments")
+    else:
+        error = json.dumps(envelope, ensure_ascii=False)
+    payload = {"success": False, "error": error}
+    return CallToolResult(
+        content=[TextContent(type="text", text=json.dumps(payload, ensure_ascii=False))],
+        structured_content=payload,
+        is_error=True,
+    )
+
+
+SURFACE = Surface(
+    name="vmark2",
+    title="VMark (v2 tools)",
+    instructions=INSTRUCTIONS,
+    render_error=render_error,
+    server_name="vmark-mcp-server",
+    tools=(
+        CompositeTool(
+            "session",
+            "One-shot orientation: get_state returns every window, its tabs "
+            "{id, filePath, title, dirty, revision, kind} and the server's capabilities.",
+            actions={"get_state": "session.get_state"},
+        ),
+        CompositeTool(
+            "workspace",
+            "File and window lifecycle: new {kind?, windowLabel?} → {tabId}; open {filePath, windowLabel?} → "
+            "{tabId}; save {tabId?} → {filePath, revision}; save_as {tabId?, filePath} → {revision}; "
+            "close {tabId, force?} → {closed} or {closed: false, reason: 'DIRTY'}; switch_tab {tabId}; "
+            "focus_window {windowLabel}.",
+            actions={
+                "new": "workspace.new",
+                "open": "workspace.open",
+                "save": "workspace.save",
+                "save_as": "workspace.save_as",
+                "close": "workspace.close",
+                "switch_tab": "workspace.switch_tab",
+                "focus_window": "workspace.focus_window",
+            },
+            hidden=LAB_ONLY,
+        ),
+        CompositeTool(
+            "document",
+            "Read, write, transform. read {tabId?} → {content, revision, filePath, kind, dirty}; always read "
+            "before writing. write {tabId?, content, expected_revision?} → {revision}, or a STALE envelope "
+            "with current_revision. transform {tabId?, kind: cjk-format|cjk-spacing|cjk-punctuation, "
+            "expected_revision?} → {revision}.",
+            actions={"read": "document.read", "write": "document.write", "transform": "document.transform"},
+            hidden=LAB_ONLY,
+        ),
+        CompositeTool(
+            "workflow",
+            "GitHub Actions YAML (tabs of kind yaml-workflow). apply_patch {tabId?, patches: IRPatch[], "
+            "expected_revision?} → {revision}: CST-safe edits keeping comments, anchors and key order. "
+            "validate {tabId?} → {ok, diagnostics[{line, col, message, severity}], binaryAvailable}.",
+            actions={"apply_patch": "workflow.apply_patch", "validate": "workflow.validate"},
+            hidden=LAB_ONLY,
+        ),
+    ),
+)
