@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..core.markdown.cjk import cjk_format, cjk_punctuation, cjk_spacing
 from ..core.text import TextEdit, apply_edits
 from .base import operation
 from .context import OpContext
@@ -29,13 +30,11 @@ class TransformParams(BaseModel):
 
 
 def transform_edits(kind: TransformKind, text: str) -> list[TextEdit]:
-    from ..core.markdown import cjk
-
     if kind == "cjk-spacing":
-        return cjk.cjk_spacing(text)
+        return cjk_spacing(text)
     if kind == "cjk-punctuation":
-        return cjk.cjk_punctuation(text)
-    return cjk.cjk_format(text)
+        return cjk_punctuation(text)
+    return cjk_format(text)
 
 
 @operation("document.transform", title="Transform document")

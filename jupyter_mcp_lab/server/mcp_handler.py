@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.prometheus.log_functions import prometheus_log_method
 from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
 from mcp.server.auth.provider import AccessToken
 from tornado import web
@@ -32,6 +33,21 @@ class MCPHandler(JupyterHandler):
         self.endpoints = endpoints
         self.fixed_profile = profile
         self._bridge: TornadoASGIBridge | None = None
+
+    def set_secure_cookie(self, *args: Any, **kwargs: Any) -> None:
+        # MCP clients send the token with every request. A login cookie would be signed here
+        # and its signature checked on every later request, for nothing.
+        return None
+
+    set_signed_cookie = set_secure_cookie
+
+    def _log(self) -> None:
+        # The hot path stays quiet: a successful call only feeds the metrics; Jupyter's
+        # request log builds a discarded debug record per call otherwise.
+        if self.get_status() < 300:
+            prometheus_log_method(self)
+        else:
+            super()._log()
 
     def check_xsrf_cookie(self) -> None:
         # Without a user the request is refused with 401 in prepare(); XSRF would answer 403

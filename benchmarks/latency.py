@@ -1,0 +1,568 @@
+#!/usr/bin/env python
+"""Latency and throughput of the Jupyter-hosted MCP endpoint against a bare SDK floor.
+
+Both sides serve the same MCP server, built the same way: ``build_server(PROFILES["lab"],
+services)`` (a plain ``MCPServer``) with the same session-manager settings (stateful, SSE,
+the same event store and retry interval). Only the host differs:
+
+* floor:   uvicorn + Starlette, via the SDK's own ``streamable_http_app()``;
+* subject: a real ``jupyter server`` with the extension (Tornado, Jupyter auth, the
+           ASGI bridge into ``StreamableHTTPSessionManager``).
+
+The client is the official SDK client (``mcp.client.Client`` over
+``streamable_http_client``, ``mode="legacy"``: the stateful 2025-11-25 session). Every
+call is ``session(action="get_state")``.
+
+Latency: one warmed session per side, blocks of sequential calls, alternated ABBA
+(floor, subject, subject, floor, ...) so that the machine's drift hits both sides alike.
+Throughput: 8 concurrent sessions per side in the client process, slices alternated
+ABBA too. Ratios are subject / floor (latency) and subject / floor (calls/s).
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/latency.py            # ~55-65 s
+    .venv/bin/python benchmarks/latency.py --quick    # smoke run, ~16 s
+    .venv/bin/python benchmarks/latency.py --check    # exit 1 when a target is missed
+
+The script starts and stops both servers itself (free ports, temporary directories) and
+stops them on every exit path, Ctrl-C included.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+LATENCY_TARGET = 1.3  # subject p50 / floor p50 at most
+THROUGHPUT_TARGET = 0.8  # subject calls/s / floor calls/s at least
+TOOL = "session"
+ARGS = {"action": "get_state"}
+
+
+# --------------------------------------------------------------------------- floor server
+
+
+def serve_floor(port: int, root: Path) -> None:
+    """The floor: the lab surface as a bare MCPServer under uvicorn (runs in a subprocess)."""
+    import _launch  # diagnostics only: inert unless BENCH_GC_* is set
+    import uvicorn
+
+    from jupyter_mcp_lab.ops.context import Endpoint, Services, Settings
+    from jupyter_mcp_lab.server.event_store import BoundedEventStore
+    from jupyter_mcp_lab.surfaces import PROFILES, build_server
+
+    settings = Settings(root_dir=root, data_dir=root / ".mcp-lab-data", profiles=("lab",))
+    services = Services(settings=settings, host="standalone")
+    services.endpoints = [Endpoint(profile="lab", path="/mcp", url=f"http://127.0.0.1:{port}/mcp")]
+    server = build_server(PROFILES["lab"], services)
+    # The same session-manager settings as jupyter_mcp_lab/server/endpoints.py.
+    app = server.streamable_http_app(
+        streamable_http_path="/mcp",
+        json_response=False,
+        stateless_http=False,
+        event_store=BoundedEventStore(),
+        retry_interval=1000,
+        session_idle_timeout=30 * 60,
+        host="127.0.0.1",
+    )
+    _launch.setup()
+    if _launch.gc_freeze_wanted():
+        _launch.freeze()
+    # Quiet like a tuned production server: no access log line per request.
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
+
+
+# --------------------------------------------------------------------------- processes
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: get SIGTERM if the benchmark dies (even by SIGKILL)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(Exception):
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Side:
+    name: str  # "floor" | "subject"
+    url: str
+    headers: dict[str, str]
+    proc: subprocess.Popen[bytes]
+    log_path: Path
+    ready_url: str
+    clients: list[Any] = field(default_factory=list)
+
+    def log_lines(self) -> int:
+        try:
+            return self.log_path.read_bytes().count(b"\n")
+        except OSError:
+            return 0
+
+    def log_tail(self, lines: int = 30) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+
+class Servers:
+    """Starts both servers; ``close()`` stops them and removes the temporary directory."""
+
+    def __init__(self) -> None:
+        self.tmp = Path(tempfile.mkdtemp(prefix="mcp-lab-bench-"))
+        self.procs: list[subprocess.Popen[bytes]] = []
+        self._logs: list[Any] = []
+
+    def _env(self, extra: dict[str, str] | None = None) -> dict[str, str]:
+        env = dict(os.environ)
+        for var in ("BENCH_GC_FREEZE", "BENCH_GC_STATS"):
+            env.pop(var, None)
+        env.update(extra or {})
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
+        for var, sub in (
+            ("JUPYTER_CONFIG_DIR", "jupyter-config"),
+            ("JUPYTER_DATA_DIR", "jupyter-data"),
+            ("JUPYTER_RUNTIME_DIR", "jupyter-runtime"),
+        ):
+            (self.tmp / sub).mkdir(exist_ok=True)
+            env[var] = str(self.tmp / sub)
+        env.pop("JUPYTER_TOKEN", None)
+        return env
+
+    def _spawn(
+        self, name: str, cmd: list[str], env: dict[str, str] | None = None
+    ) -> tuple[subprocess.Popen[bytes], Path]:
+        log_path = self.tmp / f"{name}.log"
+        log = open(log_path, "wb")  # noqa: SIM115 - closed in close()
+        self._logs.append(log)
+        proc = subprocess.Popen(
+            cmd,
+            cwd=self.tmp,
+            env=self._env(env),
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            # Own process group: Ctrl-C reaches only us, and we stop them in order.
+            start_new_session=True,
+            preexec_fn=_die_with_parent,
+        )
+        self.procs.append(proc)
+        return proc, log_path
+
+    def start_floor(self, env: dict[str, str] | None = None) -> Side:
+        root = self.tmp / "floor-root"
+        root.mkdir()
+        port = free_port()
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--serve-floor", str(port), str(root)]
+        proc, log_path = self._spawn("floor", cmd, env)
+        url = f"http://127.0.0.1:{port}/mcp"
+        return Side("floor", url, {}, proc, log_path, ready_url=url)
+
+    def start_subject(self, env: dict[str, str] | None = None) -> Side:
+        """A real ``jupyter server`` with the extension; ``env`` may set ``BENCH_GC_*``."""
+        root = self.tmp / "subject-root"
+        root.mkdir()
+        port = free_port()
+        token = secrets.token_hex(16)
+        cmd = [
+            sys.executable,
+            # The diagnostics launcher only when asked for (see _launch.py).
+            *([str(HERE / "_launch.py")] if env else []),
+            "-m",
+            "jupyter_server",
+            "--allow-root",
+            "--no-browser",
+            f"--port={port}",
+            "--ServerApp.port_retries=0",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.token={token}",
+            f"--ServerApp.root_dir={root}",
+            "--ServerApp.jpserver_extensions={'jupyter_mcp_lab': True}",
+        ]
+        proc, log_path = self._spawn("subject", cmd, env)
+        base = f"http://127.0.0.1:{port}/"
+        headers = {"Authorization": f"token {token}"}
+        return Side("subject", base + "mcp", headers, proc, log_path, ready_url=base + "api/status")
+
+    def close(self, keep: bool = False) -> None:
+        for proc in self.procs:
+            if proc.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    proc.send_signal(signal.SIGTERM)
+        deadline = time.monotonic() + 8
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        for log in self._logs:
+            log.close()
+        self.procs.clear()
+        if keep:
+            print(f"kept the servers' directory and logs: {self.tmp}", file=sys.stderr)
+        else:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+async def wait_ready(side: Side, within: float = 60) -> None:
+    import httpx2
+
+    deadline = time.monotonic() + within
+    async with httpx2.AsyncClient(headers=side.headers, timeout=5) as http:
+        while True:
+            if side.proc.poll() is not None:
+                raise RuntimeError(f"the {side.name} server exited with {side.proc.returncode}:\n{side.log_tail()}")
+            try:
+                r = await http.get(side.ready_url)
+                # The floor answers a bare GET on /mcp with a 4xx: it is listening.
+                if side.name == "floor" or r.status_code == 200:
+                    return
+            except httpx2.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the {side.name} server did not start:\n{side.log_tail()}")
+            await asyncio.sleep(0.1)
+
+
+# --------------------------------------------------------------------------- clients
+
+
+async def open_client(stack: contextlib.AsyncExitStack, side: Side, attempts: int = 50) -> Any:
+    """One SDK client session (legacy mode: initialize, stateful, SSE), kept open on ``stack``."""
+    import httpx2
+    from mcp.client import Client
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp.shared._httpx_utils import create_mcp_http_client
+
+    for attempt in range(attempts):
+        inner = contextlib.AsyncExitStack()
+        await inner.__aenter__()
+        try:
+            http = await inner.enter_async_context(create_mcp_http_client(headers=side.headers))
+            client = Client(
+                streamable_http_client(side.url, http_client=http),
+                mode="legacy",
+                cache=None,
+            )
+            await inner.enter_async_context(client)
+        except (Exception, httpx2.TransportError):
+            await inner.aclose()
+            # The extension's MCP endpoints come up just after /api/status answers.
+            if attempt == attempts - 1 or side.proc.poll() is not None:
+                raise
+            await asyncio.sleep(0.1)
+            continue
+        stack.push_async_callback(inner.aclose)
+        return client
+    raise AssertionError("unreachable")
+
+
+async def call(client: Any) -> Any:
+    result = await client.call_tool(TOOL, ARGS)
+    if result.is_error:
+        raise RuntimeError(f"{TOOL}.get_state failed: {result.content}")
+    return result
+
+
+# --------------------------------------------------------------------------- measurements
+
+
+def cpu_seconds(proc: subprocess.Popen[bytes]) -> float:
+    import psutil
+
+    try:
+        t = psutil.Process(proc.pid).cpu_times()
+    except psutil.Error:
+        return float("nan")
+    return t.user + t.system
+
+
+def percentile(samples: list[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100)."""
+    ordered = sorted(samples)
+    k = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
+    return ordered[k]
+
+
+def abba(sides: list[Side], blocks: int) -> list[list[Side]]:
+    """floor, subject | subject, floor | floor, subject ...: linear drift cancels out."""
+    return [sides if i % 2 == 0 else sides[::-1] for i in range(blocks)]
+
+
+async def measure_latency(sides: list[Side], rounds: int, calls: int, warmup: int) -> dict[str, Any]:
+    for side in sides:
+        for _ in range(warmup):
+            await call(side.clients[0])
+    samples: dict[str, list[float]] = {s.name: [] for s in sides}
+    block_p50: dict[str, list[float]] = {s.name: [] for s in sides}
+    clock = time.perf_counter
+    for order in abba(sides, rounds):
+        for side in order:
+            client = side.clients[0]
+            block = []
+            for _ in range(calls):
+                t0 = clock()
+                await call(client)
+                block.append(clock() - t0)
+            samples[side.name] += block
+            block_p50[side.name].append(statistics.median(block))
+    out: dict[str, Any] = {}
+    for name, s in samples.items():
+        out[name] = {
+            "calls": len(s),
+            "p50_ms": percentile(s, 50) * 1000,
+            "p95_ms": percentile(s, 95) * 1000,
+            "mean_ms": statistics.fmean(s) * 1000,
+        }
+    # Drift check: the ratio of each adjacent pair of blocks.
+    pairs = [b / a for a, b in zip(block_p50["floor"], block_p50["subject"], strict=True)]
+    out["block_ratio_p50"] = {"min": min(pairs), "median": statistics.median(pairs), "max": max(pairs)}
+    return out
+
+
+async def run_slice(side: Side, seconds: float) -> dict[str, float]:
+    clock = time.perf_counter
+    counts = [0] * len(side.clients)
+    cpu_server0, cpu_client0 = cpu_seconds(side.proc), time.process_time()
+    start = clock()
+    end = start + seconds
+
+    async def worker(i: int, client: Any) -> None:
+        while clock() < end:
+            await call(client)
+            if clock() <= end:
+                counts[i] += 1
+
+    await asyncio.gather(*(worker(i, c) for i, c in enumerate(side.clients)))
+    cpu_server = cpu_seconds(side.proc) - cpu_server0
+    cpu_client = time.process_time() - cpu_client0
+    return {"calls": sum(counts), "seconds": seconds, "cpu_server": cpu_server, "cpu_client": cpu_client}
+
+
+async def measure_throughput(sides: list[Side], seconds_per_side: float, slices_per_side: int) -> dict[str, Any]:
+    for side in sides:  # warm every session
+        await asyncio.gather(*(call(c) for c in side.clients for _ in range(3)))
+    per_slice = seconds_per_side / slices_per_side
+    totals: dict[str, dict[str, float]] = {
+        s.name: {"calls": 0, "seconds": 0.0, "cpu_server": 0.0, "cpu_client": 0.0} for s in sides
+    }
+    slice_rates: dict[str, list[float]] = {s.name: [] for s in sides}
+    for order in abba(sides, slices_per_side):
+        for side in order:
+            r = await run_slice(side, per_slice)
+            for k, v in r.items():
+                totals[side.name][k] += v
+            slice_rates[side.name].append(r["calls"] / r["seconds"])
+    out: dict[str, Any] = {}
+    for name, t in totals.items():
+        out[name] = {
+            "calls": int(t["calls"]),
+            "seconds": t["seconds"],
+            "calls_per_s": t["calls"] / t["seconds"],
+            "slices_calls_per_s": slice_rates[name],
+            # CPU time per call: drift-resistant, and shows who the bottleneck is.
+            "server_cpu_ms_per_call": 1000 * t["cpu_server"] / max(1, t["calls"]),
+            "client_cpu_ms_per_call": 1000 * t["cpu_client"] / max(1, t["calls"]),
+            "server_cpu_util": t["cpu_server"] / t["seconds"],
+            "client_cpu_util": t["cpu_client"] / t["seconds"],
+        }
+    return out
+
+
+# --------------------------------------------------------------------------- main
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "MISS"
+
+
+def report(res: dict[str, Any], args: argparse.Namespace) -> bool:
+    lat, thr = res["latency"], res["throughput"]
+    f, s = lat["floor"], lat["subject"]
+    tf, ts = thr["floor"], thr["subject"]
+    lat_ratio = s["p50_ms"] / f["p50_ms"]
+    p95_ratio = s["p95_ms"] / f["p95_ms"]
+    thr_ratio = ts["calls_per_s"] / tf["calls_per_s"]
+    res["ratios"] = {"latency_p50": lat_ratio, "latency_p95": p95_ratio, "throughput": thr_ratio}
+    w = 12
+    print()
+    print(f"session.get_state over Streamable HTTP (stateful, SSE) - {res['date']}")
+    print(f"machine: {res['machine']}")
+    if args.subject_gc_freeze:
+        print("WHAT-IF: the subject runs with gc.freeze() after start-up (benchmarks/_launch.py)")
+    print(
+        f"latency: {args.rounds} ABBA rounds x {args.calls} sequential calls per side; "
+        f"throughput: {args.sessions} sessions, {args.seconds:g} s per side "
+        f"in {args.slices} ABBA slices"
+    )
+    print()
+    print(f"{'':28}{'floor':>{w}}{'subject':>{w}}{'ratio':>{w}}")
+    print(f"{'':28}{'(uvicorn)':>{w}}{'(jupyter)':>{w}}{'subj/floor':>{w}}")
+    rows = [
+        ("latency p50 (ms)", f["p50_ms"], s["p50_ms"]),
+        ("latency p95 (ms)", f["p95_ms"], s["p95_ms"]),
+        ("latency mean (ms)", f["mean_ms"], s["mean_ms"]),
+        (f"throughput ({args.sessions} sess., calls/s)", tf["calls_per_s"], ts["calls_per_s"]),
+        ("server CPU per call (ms)", tf["server_cpu_ms_per_call"], ts["server_cpu_ms_per_call"]),
+        ("client CPU per call (ms)", tf["client_cpu_ms_per_call"], ts["client_cpu_ms_per_call"]),
+        ("server CPU busy (cores)", tf["server_cpu_util"], ts["server_cpu_util"]),
+        ("client CPU busy (cores)", tf["client_cpu_util"], ts["client_cpu_util"]),
+    ]
+    for label, a, b in rows:
+        print(f"{label:<28}{a:>{w}.2f}{b:>{w}.2f}{b / a:>{w}.2f}")
+    br = lat["block_ratio_p50"]
+    print()
+    print(f"per-block p50 ratio (drift check): min {br['min']:.2f}, median {br['median']:.2f}, max {br['max']:.2f}")
+    print(
+        "throughput per slice (calls/s): floor "
+        + ", ".join(f"{x:.0f}" for x in tf["slices_calls_per_s"])
+        + "; subject "
+        + ", ".join(f"{x:.0f}" for x in ts["slices_calls_per_s"])
+    )
+    logs = res["log_lines_during_measurements"]
+    total_calls = {n: lat[n]["calls"] + thr[n]["calls"] for n in ("floor", "subject")}
+    print(
+        f"server log lines written while measuring: floor {logs['floor']} "
+        f"({total_calls['floor']} calls), subject {logs['subject']} ({total_calls['subject']} calls)"
+    )
+    lat_ok = lat_ratio <= LATENCY_TARGET
+    thr_ok = thr_ratio >= THROUGHPUT_TARGET
+    print()
+    print(
+        f"latency ratio    (p50 subject/floor) {lat_ratio:6.3f}  "
+        f"target <= {LATENCY_TARGET}  {verdict(lat_ok)}   (p95 ratio {p95_ratio:.2f})"
+    )
+    print(f"throughput ratio (subject/floor)     {thr_ratio:6.3f}  target >= {THROUGHPUT_TARGET}  {verdict(thr_ok)}")
+    print(f"wall time {res['wall_s']:.0f} s")
+    return lat_ok and thr_ok
+
+
+async def bench(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
+    started = time.monotonic()
+    floor = servers.start_floor()
+    subject = servers.start_subject({"BENCH_GC_FREEZE": "1"} if args.subject_gc_freeze else None)
+    sides = [floor, subject]
+    await asyncio.gather(*(wait_ready(s) for s in sides))
+    async with contextlib.AsyncExitStack() as stack:
+        for side in sides:
+            n = max(1, args.sessions)
+            side.clients = [await open_client(stack, side) for _ in range(n)]
+            first = await call(side.clients[0])
+            sc = first.structured_content or {}
+            assert sc.get("caller", {}).get("profile") == "lab", sc
+        if args.verbose:
+            print(
+                f"servers up and {args.sessions} sessions open per side after {time.monotonic() - started:.1f} s",
+                file=sys.stderr,
+            )
+        log_lines = {side.name: side.log_lines() for side in sides}
+        latency = await measure_latency(sides, args.rounds, args.calls, args.warmup)
+        if args.verbose:
+            print(f"latency done after {time.monotonic() - started:.1f} s", file=sys.stderr)
+        throughput = await measure_throughput(sides, args.seconds, args.slices)
+        # The hot path must stay quiet: a log line per call costs more than the call.
+        for side in sides:
+            log_lines[side.name] = side.log_lines() - log_lines[side.name]
+    return {
+        "log_lines_during_measurements": log_lines,
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}, "
+        f"Python {platform.python_version()}, {platform.system()}",
+        "latency": latency,
+        "throughput": throughput,
+        "wall_s": time.monotonic() - started,
+        "params": {k: v for k, v in vars(args).items() if k not in {"serve_floor", "json"}},
+    }
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true", help="a short smoke run (~16 s)")
+    p.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    p.add_argument("--rounds", type=int, help="latency blocks per side (default 20)")
+    p.add_argument("--calls", type=int, help="sequential calls per latency block (default 50)")
+    p.add_argument("--warmup", type=int, default=50, help="calls per side before measuring")
+    p.add_argument("--sessions", type=int, default=8, help="concurrent sessions (default 8)")
+    p.add_argument("--seconds", type=float, help="throughput seconds per side (default 20)")
+    p.add_argument("--slices", type=int, help="throughput slices per side (default 10)")
+    p.add_argument("--json", type=Path, help="also write the figures to this file")
+    p.add_argument(
+        "--subject-gc-freeze",
+        action="store_true",
+        help="what-if: freeze the Jupyter server's start-up heap (gc.freeze) before measuring",
+    )
+    p.add_argument("--keep", action="store_true", help="keep the servers' temp dir and logs")
+    p.add_argument("-v", "--verbose", action="store_true")
+    p.add_argument("--serve-floor", nargs=2, metavar=("PORT", "ROOT"), help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    # Short, many, alternated blocks: this machine's speed drifts within seconds.
+    quick = {"rounds": 6, "calls": 50, "seconds": 4.0, "slices": 4}
+    full = {"rounds": 20, "calls": 50, "seconds": 20.0, "slices": 10}
+    for k, v in (quick if args.quick else full).items():
+        if getattr(args, k) is None:
+            setattr(args, k, v)
+    if args.rounds < 2 or args.slices < 1:
+        p.error("--rounds must be >= 2 and --slices >= 1")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.serve_floor:
+        serve_floor(int(args.serve_floor[0]), Path(args.serve_floor[1]))
+        return 0
+
+    servers = Servers()
+
+    def on_term(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, on_term)
+    try:
+        res = asyncio.run(bench(args, servers))
+    except KeyboardInterrupt:
+        print("interrupted; servers stopped", file=sys.stderr)
+        return 130
+    finally:
+        servers.close(keep=args.keep)
+    ok = report(res, args)
+    if args.json:
+        args.json.write_text(json.dumps(res, indent=2) + "\n")
+    return 1 if (args.check and not ok) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
