@@ -15,6 +15,7 @@ here: pytest-asyncio owns it.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import re
@@ -75,7 +76,13 @@ def mcp_profiles() -> list[str]:
 
 
 @pytest.fixture
-def jp_server_config(mcp_token: str, mcp_profiles: list[str], tmp_path: Path) -> Config:
+def mcp_app_config() -> dict[str, Any]:
+    """Extra MCPLabApp traits for one test (parametrize it: ``[{"read_only": True}]``)."""
+    return {}
+
+
+@pytest.fixture
+def jp_server_config(mcp_token: str, mcp_profiles: list[str], mcp_app_config: dict[str, Any], tmp_path: Path) -> Config:
     return Config(
         {
             "ServerApp": {
@@ -86,6 +93,7 @@ def jp_server_config(mcp_token: str, mcp_profiles: list[str], tmp_path: Path) ->
             "MCPLabApp": {
                 "profiles": mcp_profiles,
                 "data_dir": str(tmp_path / "mcp-lab-data"),
+                **mcp_app_config,
             },
         }
     )
@@ -275,6 +283,71 @@ def mcp_client(mcp_lab: LabServer):
         )
 
     return open_client
+
+
+class Tools:
+    """Tool calls of one MCP client session, by tool and action.
+
+    ``ok`` expects a result and returns its structured content; ``fail`` expects a tool
+    error and returns its structured content (the envelope, in the profile's shape).
+    """
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+
+    async def call(self, tool: str, action: str | None = None, /, **arguments: Any) -> CallToolResult:
+        if action is not None:
+            arguments = {"action": action, **arguments}
+        result = await self.client.call_tool(tool, arguments)
+        assert isinstance(result, CallToolResult)
+        return result
+
+    async def ok(self, tool: str, action: str | None = None, /, **arguments: Any) -> dict[str, Any]:
+        result = await self.call(tool, action, **arguments)
+        assert not result.is_error, f"{tool}.{action} {arguments}: {text_of(result)}"
+        assert result.structured_content is not None
+        return result.structured_content
+
+    async def fail(self, tool: str, action: str | None = None, /, **arguments: Any) -> dict[str, Any]:
+        result = await self.call(tool, action, **arguments)
+        assert result.is_error, f"{tool}.{action} {arguments} did not fail: {text_of(result)}"
+        assert result.structured_content is not None
+        # The text block carries the same JSON for clients that ignore structured content.
+        assert json.loads(text_of(result)) == result.structured_content
+        return result.structured_content
+
+
+@pytest.fixture
+def ops_client(tmp_path: Path):
+    """In-process surfaces over files below ``tmp_path / "root"`` (no Jupyter).
+
+    ``services, open_tools = ops_client(**settings)``; ``async with open_tools("lab", name="a")
+    as tools: ...``. Every client of one ``ops_client`` call shares the services (documents,
+    tabs); clients with different names are different sessions (focus).
+    """
+    from jupyter_mcp_lab.surfaces import PROFILES, build_server
+
+    from .helpers import make_services
+
+    def make(**settings: Any):
+        services = make_services(tmp_path, **settings)
+        servers: dict[str, Any] = {}
+
+        @asynccontextmanager
+        async def open_tools(profile: str = "lab", name: str = CLIENT_NAME) -> AsyncIterator[Tools]:
+            server = servers.get(profile) or servers.setdefault(profile, build_server(PROFILES[profile], services))
+            try:
+                async with Client(server, client_info=Implementation(name=name, version=CLIENT_VERSION)) as client:
+                    yield Tools(client)
+            except BaseExceptionGroup as group:  # show the test's own assertion (see open_mcp_client)
+                leaves = list(leaf_exceptions(group))
+                if len(leaves) == 1:
+                    raise leaves[0] from None
+                raise
+
+        return services, open_tools
+
+    return make
 
 
 # --------------------------------------------------------------------------- Node peers

@@ -34,11 +34,17 @@ class OpenDocument:
 
     @property
     def dirty(self) -> bool:
-        return self.text != self.saved
+        # An untitled buffer has unsaved work once it has any text.
+        return self.text != (self.saved if self.saved is not None else "")
+
+    _rev: tuple[str, str] | None = field(default=None, repr=False)
 
     @property
     def revision(self) -> str:
-        return revision_of(self.text)
+        # Hashing 0.5 MB costs a millisecond; strings are immutable, so identity is enough.
+        if self._rev is None or self._rev[0] is not self.text:
+            self._rev = (self.text, revision_of(self.text))
+        return self._rev[1]
 
     @property
     def title(self) -> str:
@@ -136,7 +142,10 @@ class Documents:
         async with doc.lock:
             await self.storage.write_text(path, doc.text)
             target = self._open.get(path)
-            if target is None or target is doc:
+            if target is doc:  # its own path: a save (one document per path, history kept)
+                doc.saved = doc.text
+                return doc
+            if target is None:
                 target = OpenDocument(path, path, kind_for(path, doc.text), doc.text, doc.text)
                 self._open[path] = target
             else:

@@ -27,7 +27,7 @@ def to_api_path(root: Path, path: str) -> str:
     root_abs = root.resolve()
     if os.path.isabs(raw):
         try:
-            rel = Path(raw).resolve(strict=False).relative_to(root_abs)
+            rel = _resolve(Path(raw), path).relative_to(root_abs)
         except ValueError:
             # Maybe the lexical form is inside the root even if it resolves elsewhere.
             try:
@@ -56,7 +56,14 @@ def to_api_path(root: Path, path: str) -> str:
 def resolve_in_root(root: Path, api_path: str) -> Path:
     """The filesystem path of an API path, refusing anything that resolves outside."""
     root_abs = root.resolve()
-    target = (root_abs / api_path).resolve(strict=False)
+    target = _resolve(root_abs / api_path, api_path)
     if target != root_abs and root_abs not in target.parents:
         raise _invalid(api_path, "resolves outside the workspace root (symlink)")
     return target
+
+
+def _resolve(p: Path, path: str) -> Path:
+    try:
+        return p.resolve(strict=False)
+    except (RuntimeError, OSError) as exc:  # a symlink loop (RuntimeError before Python 3.13)
+        raise _invalid(path, f"cannot be resolved: {exc}") from None

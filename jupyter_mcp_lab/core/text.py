@@ -81,6 +81,12 @@ class LineIndex:
         return line, offset - self.starts[line - 1] + 1
 
 
+def line_at(text: str, offset: int) -> int:
+    """1-based line of ``offset`` without building an index (counting runs in C)."""
+    head = text[:offset]
+    return head.count("\n") + head.count("\r") - head.count("\r\n") + 1
+
+
 def newline_of(text: str) -> str:
     """The document's line break (the first one found), for text we insert."""
     m = _BREAK.search(text)

@@ -63,18 +63,21 @@ async def read(ctx: OpContext, params: ReadParams) -> ReadResult:
         last = min(last, params.lineEnd)
     if first > last and text:
         raise ArgumentError(f"empty line range {first}..{last} (the document has {total} lines)", "lineStart")
-    budget = min(params.maxBytes or ctx.settings.max_response_bytes, ctx.settings.max_response_bytes) - 1024
+    # The reply's envelope needs ~1 KB of the server's limit; an agent's maxBytes is for content.
+    limit = max(ctx.settings.max_response_bytes - 1024, 256)
+    budget = min(params.maxBytes, limit) if params.maxBytes else limit
     start, end = lines.start_of(first), lines.start_of(last + 1) if last < total else len(text)
     content = text[start:end]
     truncated, next_line = False, None
     if len(content.encode()) > budget:
         cut = len(content.encode()[:budget].decode("utf-8", "ignore"))
-        cut_line = lines.line_of(start + cut)
-        if cut_line > first:  # whole lines only, when at least one fits
-            cut = lines.start_of(cut_line) - start
-        content, truncated = content[:cut], True
-        last = lines.line_of(start + max(cut - 1, 0))
-        next_line = last + 1
+        # Whole lines only, and at least one even if it alone is over the budget: paging on
+        # from nextLine must never skip text.
+        cut = lines.start_of(max(lines.line_of(start + cut), first + 1)) - start
+        if cut < len(content):
+            content, truncated = content[:cut], True
+            last = lines.line_of(start + cut - 1)
+            next_line = last + 1
     return ReadResult(
         content=content,
         revision=doc.revision,

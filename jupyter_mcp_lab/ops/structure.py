@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..core.errors import DomainError
 from ..core.markdown.structure import Structure, structure_of
 from .base import operation
 from .context import OpContext
@@ -60,6 +63,9 @@ class StructureParams(BaseModel):
         "outline", description="outline: sections; blocks: every block with its node id; digest: counts."
     )
     type: str | None = Field(None, description="With view=blocks: only this block type (heading, table, list, …).")
+    section: str | None = Field(None, description="With view=blocks: only blocks of this section (id or title).")
+    lineStart: int | None = Field(None, ge=1, description="With view=blocks: only blocks from this line on.")
+    lineEnd: int | None = Field(None, ge=1, description="With view=blocks: only blocks up to this line.")
 
 
 class StructureResult(BaseModel):
@@ -68,6 +74,8 @@ class StructureResult(BaseModel):
     sections: list[SectionInfo] | None = None
     blocks: list[BlockInfo] | None = None
     digest: Digest | None = None
+    truncated: bool = Field(False, description="True when the block list was cut to fit: continue at nextLine.")
+    nextLine: int | None = None
 
 
 def block_infos(s: Structure, type_: str | None = None) -> list[BlockInfo]:
@@ -106,18 +114,22 @@ def section_infos(s: Structure) -> list[SectionInfo]:
     ]
 
 
+@lru_cache(maxsize=8)
+def word_count(text: str) -> int:
+    return len(_WORD.findall(text)) + len(_CJK.findall(text))  # each CJK character reads as a word
+
+
 def digest_of(s: Structure) -> Digest:
     counts: dict[str, int] = {}
     for b in s.blocks:
         counts[b.type] = counts.get(b.type, 0) + 1
     h1 = next((b.title for b in s.headings if b.level == 1), None)
     text = s.text
-    words = len(_WORD.findall(text)) + len(_CJK.findall(text))  # each CJK character reads as a word
     return Digest(
         title=h1,
         lines=s.lines.line_count - (1 if text.endswith(("\n", "\r")) else 0),
         characters=len(text),
-        wordCount=words,
+        wordCount=word_count(text),
         headingCount=counts.get("heading", 0),
         paragraphCount=counts.get("paragraph", 0),
         blockCounts=counts,
@@ -132,12 +144,37 @@ async def structure(ctx: OpContext, params: StructureParams) -> StructureResult:
     table-0, list-2, bq-0, hr-0, math-0, html-0, fm-0), or a digest (counts)."""
     doc, _ = await document_for(ctx, params.tabId, params.path)
     require_kind(doc, "markdown")
-    s = structure_of(doc.text)
+    s = await parsed(doc.text)
     view = params.view
-    return StructureResult(
+    result = StructureResult(
         revision=s.revision,
         filePath=doc.path,
         sections=section_infos(s) if view in ("outline", "all") else None,
-        blocks=block_infos(s, params.type) if view in ("blocks", "all") else None,
         digest=digest_of(s) if view in ("digest", "all") else None,
     )
+    if view in ("blocks", "all"):
+        first, last = params.lineStart or 1, params.lineEnd or s.lines.line_count
+        if params.section is not None:
+            sec = s.section(params.section)
+            if sec is None:
+                raise DomainError("NOT_FOUND", f"no section {params.section!r}", section=params.section)
+            first, last = max(first, sec.line_start), min(last, sec.line_end)
+        blocks = [b for b in block_infos(s, params.type) if b.lineEnd >= first and b.lineStart <= last]
+        # Whole blocks within the response budget; the rest is a page away.
+        budget = ctx.settings.max_response_bytes - 4096 - len(result.model_dump_json())
+        used = 0
+        for i, b in enumerate(blocks):
+            used += len(b.model_dump_json()) + 1
+            if used > budget:
+                result.truncated, result.nextLine = True, b.lineStart
+                blocks = blocks[:i]
+                break
+        result.blocks = blocks
+    return result
+
+
+async def parsed(text: str) -> Structure:
+    """The structure, parsed off the event loop when it is big (other agents keep going)."""
+    if len(text) < 64_000:
+        return structure_of(text)
+    return await asyncio.to_thread(structure_of, text)

@@ -13,7 +13,7 @@ from ..core.errors import DomainError
 from ..core.history import change_between
 from ..core.paths import to_api_path
 from ..core.revision import revision_of
-from ..core.text import LineIndex
+from ..core.text import line_at
 from ..core.workspace import Tab
 from .context import OpContext
 
@@ -99,13 +99,12 @@ async def mutate(
     info = None
     if before != after:
         c = change_between(before, after)
-        lines = LineIndex(before)
         end = c.start + len(c.old)
         info = ChangeInfo(
             start=c.start,
             end=end,
-            lineStart=lines.line_of(c.start),
-            lineEnd=lines.line_of(max(end - 1, c.start)),
+            lineStart=line_at(before, c.start),
+            lineEnd=line_at(before, max(end - 1, c.start)),
             removed=c.old[:2000],
             inserted=c.new[:2000],
         )

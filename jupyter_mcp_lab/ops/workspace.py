@@ -41,7 +41,7 @@ class OpenParams(BaseModel):
     windowLabel: str | None = Field(None, description="Target window (default: the focused one).")
 
 
-@operation("workspace.open", title="Open document", idempotent=True)
+@operation("workspace.open", title="Open document", read_only=True)  # changes no document
 async def open_(ctx: OpContext, params: OpenParams) -> TabResult:
     """Open a file from the workspace in a tab (the existing tab if it is open) and focus it."""
     services = ctx.services
@@ -99,7 +99,8 @@ async def save_as(ctx: OpContext, params: SaveAsParams) -> SaveAsResult:
     old = tab.doc
     doc = await services.docs.save_as(old, api, overwrite=params.overwrite)
     tab.doc = doc
-    if old.path is not None and not services.workspace.is_shown(old) and not old.dirty:
+    if old.path is not None and not services.workspace.is_shown(old):
+        # Its unsaved changes went to the new file; the old file stays as it is on disk.
         services.docs.close(old)
     return SaveAsResult(revision=doc.revision, filePath=api, tabId=tab.id)
 
@@ -133,7 +134,7 @@ class SwitchTabParams(BaseModel):
     tabId: str = Field(description="The tab to activate.")
 
 
-@operation("workspace.switch_tab", title="Switch tab", idempotent=True)
+@operation("workspace.switch_tab", title="Switch tab", read_only=True)
 async def switch_tab(ctx: OpContext, params: SwitchTabParams) -> TabResult:
     """Make a tab this session's focused tab (and its window the focused window)."""
     services = ctx.services
@@ -153,7 +154,7 @@ class FocusWindowResult(BaseModel):
     tabId: str | None
 
 
-@operation("workspace.focus_window", title="Focus window", idempotent=True)
+@operation("workspace.focus_window", title="Focus window", read_only=True)
 async def focus_window(ctx: OpContext, params: FocusWindowParams) -> FocusWindowResult:
     """Make a window this session's focused window (its last tab becomes the focused tab)."""
     services = ctx.services

@@ -68,6 +68,14 @@ class MCPLabApp(ExtensionApp):
         config=True,
         help="Where suggestions, checkpoints and indexes are stored. Default: <jupyter data dir>/jupyter_mcp_lab.",
     )
+    hidden_paths = List(
+        Unicode(),
+        default_value=[".github/"],
+        config=True,
+        help="""Dot-folders agents may read and write even while Jupyter hides dotfiles
+        (ContentsManager.allow_hidden=False). .github/ holds the workflow YAML the workflow
+        tools edit. Paths stay confined to the root.""",
+    )
     freeze_startup_heap = Bool(
         True,
         config=True,
@@ -117,7 +125,7 @@ class MCPLabApp(ExtensionApp):
             settings=settings,
             host="jupyter",
             version=__version__,
-            documents=Documents(ContentsStorage(self.serverapp.contents_manager)),
+            documents=Documents(ContentsStorage(self.serverapp.contents_manager, self.hidden_paths)),
         )
         base = self.serverapp.base_url
         self.services.endpoints = [

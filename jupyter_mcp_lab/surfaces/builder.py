@@ -19,17 +19,17 @@ from typing import Annotated, Any
 from mcp.server.lowlevel.server import NotificationOptions
 from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, WithJsonSchema
 from pydantic.fields import FieldInfo
 
 from ..core.activity import summarize_arguments
 from ..core.errors import ArgumentError, DomainError
+from ..core.jsonschema import compact
 from ..ops import registry
 from ..ops.base import Operation
 from ..ops.context import OpContext, Services
 from .base import CompositeTool, FlatTool, Surface
 from .caller import caller_from_context
-from .schema import compact
 
 log = logging.getLogger(__name__)
 
@@ -123,6 +123,10 @@ def _hints(ops: list[Operation]) -> dict[str, bool]:
 _UNSET: Any = object()
 
 
+def _published(annotation: Any) -> WithJsonSchema:
+    return WithJsonSchema(compact(TypeAdapter(annotation).json_schema()))
+
+
 def _parameter(
     name: str, finfo: FieldInfo, *, optional: bool = False, note: str = "", default: Any = _UNSET
 ) -> inspect.Parameter:
@@ -130,8 +134,15 @@ def _parameter(
     annotation: Any = finfo.annotation
     if optional:
         annotation = annotation | None
-    # Constraints (ge, le, min_length…) are checked by the operation's own model.
+    # Constraints (ge, le, min_length…) are checked by the operation's own model, which answers
+    # with our envelope; a schema the operation chose for the field is kept.
     meta = Field(description=description or None, examples=finfo.examples)
+    custom = [m for m in finfo.metadata if isinstance(m, WithJsonSchema)]
+    if not custom:
+        custom = [_published(annotation)]
+    # The tool takes anything and publishes the operation's schema: the operation's own model
+    # validates, so a wrong type answers with this profile's error shape, naming the argument.
+    annotation = Any
     if default is _UNSET:
         if optional:
             default = None
@@ -142,7 +153,7 @@ def _parameter(
     return inspect.Parameter(
         name,
         inspect.Parameter.KEYWORD_ONLY,
-        annotation=Annotated[annotation, meta],
+        annotation=Annotated[annotation, *custom, meta],
         default=default,
     )
 

@@ -96,7 +96,7 @@ def test_panel_shows_the_running_endpoint(lab):
             page.keyboard.type("Open MCP Lab panel")
             page.keyboard.press("Enter")
             panel = page.locator("#jupyter-mcp-lab-panel")
-            panel.get_by_text(f"{base}/mcp").wait_for(timeout=20_000)
+            panel.get_by_text(f"{base}/mcp", exact=True).wait_for(timeout=20_000)
             text = panel.inner_text()
             page.screenshot(path=str(ARTIFACTS / "panel-status.png"))
         finally:

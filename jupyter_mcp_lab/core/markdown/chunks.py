@@ -23,6 +23,7 @@ _HTML_END = [
     (re.compile(r"^ {0,3}<![A-Za-z]"), re.compile(r">")),
     (re.compile(r"^ {0,3}<!\[CDATA\["), re.compile(r"\]\]>")),
 ]
+_MAY_START = frozenset("#`~$<")  # a line that starts anything tracked here starts with one of these
 _HTML_START = re.compile(r"^ {0,3}</?[A-Za-z]")
 
 
@@ -35,9 +36,11 @@ def split_lines(lines: list[str]) -> list[int]:
     html_until_blank = False
     i = 0
     n = len(lines)
-    if n and lines[0].rstrip() == "---":  # front matter runs to the next ---
+    opener = re.match(r"-{3,}", lines[0]) if n else None
+    if opener:  # front matter, as mdit-py-plugins reads it: runs to a line of as many dashes, or ...
+        closer = re.compile(rf"(?:\.\.\.| {{0,3}}-{{{len(opener.group(0))},}})[ \t]*")
         for j in range(1, n):
-            if lines[j].rstrip() in ("---", "..."):
+            if closer.fullmatch(lines[j].rstrip("\r\n")):
                 i = j + 1
                 break
         else:
@@ -63,6 +66,8 @@ def split_lines(lines: list[str]) -> list[int]:
         elif html_until_blank:
             if not line.strip():
                 html_until_blank = False
+        elif line[:1] not in _MAY_START and line.lstrip(" ")[:1] not in _MAY_START:
+            pass  # most lines: prose that cannot open a heading, fence, math or HTML block
         else:
             if _HEADING.match(line) and i > 0:
                 points.append(i)

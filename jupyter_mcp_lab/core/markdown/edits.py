@@ -87,16 +87,23 @@ def anchored(s: Structure, text: str, before: str = "", after: str = "") -> Matc
 
 
 def _loose(context: str) -> str:
-    return r"\s+".join(re.escape(part) for part in context.split()) if context.strip() else ""
+    if not context.strip():
+        return ""
+    # Whitespace at the edges counts too: "fox " must still be followed by whitespace.
+    lead, trail = (r"\s+" if c.isspace() else "" for c in (context[0], context[-1]))
+    return lead + r"\s+".join(re.escape(part) for part in context.split()) + trail
 
 
 def _anchor_candidates(source: str, before: str, text: str, after: str) -> list[tuple[int, int]]:
     pattern = re.compile(f"(?:{before})({text})(?={after})" if before else f"({text})(?={after})")
     out = []
     pos = 0
+    seen: set[tuple[int, int]] = set()
     while (m := pattern.search(source, pos)) is not None:
-        out.append((m.start(1), m.end(1)))
-        pos = m.start(1) + 1  # overlapping candidates count too
+        if m.span(1) not in seen:
+            seen.add(m.span(1))
+            out.append(m.span(1))
+        pos = m.start() + 1  # overlapping candidates count too (their context may overlap)
     return out
 
 
@@ -210,11 +217,13 @@ def move_section(s: Structure, node_id: str, after: str | None) -> list[TextEdit
     """
     sec = section(s, node_id)
     text = s.text
+    dest_sec = None
     if after is None:
         dest = len(text)
     else:
         dest_sec = s.section(after)
-        dest = dest_sec.end if dest_sec is not None else s.lines.start_of(block(s, after).line_end + 1)
+        # After a block: where its text ends (the section follows after a blank line).
+        dest = dest_sec.end if dest_sec is not None else block(s, after).end
     if dest == sec.end or dest == sec.start:
         return []  # already there
     if sec.start < dest < sec.end:
@@ -226,6 +235,8 @@ def move_section(s: Structure, node_id: str, after: str | None) -> list[TextEdit
         # The last section leaves: so do the blank lines that set it apart.
         keep = _trim_trailing_blank(text, 0, sec.start)
         cut = TextEdit(min(keep + len(nl), sec.start), sec.end, "")
+    if dest < len(text) and dest_sec is None:
+        return [cut, TextEdit(dest, dest, nl + nl + body)]
     if dest < len(text):
         # dest is the start of a heading line: the section goes before it, then a blank line.
         return [cut, TextEdit(dest, dest, body + nl + nl)]

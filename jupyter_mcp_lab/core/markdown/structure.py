@@ -60,6 +60,17 @@ def _parser() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
     md.use(front_matter_plugin).use(dollarmath_plugin).use(footnote_plugin)
     md.disable(["inline", "text_join"], ignoreInvalid=True)
+    math = md.block.ruler.__rules__[md.block.ruler.__find__("math_block")]
+    scan = math.fn
+
+    def math_block(state: Any, start: int, end: int, silent: bool) -> bool:
+        # A $$ with no closing $$ before the end of a chunk may be closed in a later one.
+        found = scan(state, start, end, silent)
+        if not found and state.src.startswith("$$", state.bMarks[start] + state.tShift[start]):
+            state.env["open_math"] = True
+        return found
+
+    md.block.ruler.at("math_block", math_block, {"alt": math.alt})
     return md
 
 
@@ -115,11 +126,12 @@ class ChunkCache:
 
     def __init__(self, max_chunks: int = 20_000) -> None:
         self._md = _parser()
-        self._cache: OrderedDict[str, list[RawBlock]] = OrderedDict()
+        self._cache: OrderedDict[str, tuple[list[RawBlock], bool]] = OrderedDict()
         self._lock = threading.Lock()
         self.max_chunks = max_chunks
 
-    def blocks(self, chunk: str, first: bool) -> list[RawBlock]:
+    def blocks(self, chunk: str, first: bool) -> tuple[list[RawBlock], bool]:
+        """The chunk's blocks, and whether a ``$$`` in it was left open at its end."""
         key = ("F" if first else "R") + chunk  # front matter only counts at the very start
         with self._lock:
             hit = self._cache.get(key)
@@ -128,7 +140,8 @@ class ChunkCache:
                 return hit
             # A later chunk must not be read as front matter: parse it after a blank line.
             source = chunk if first else "\n" + chunk
-            raw = _raw_blocks(self._md.parse(source))
+            env: dict[str, Any] = {}
+            raw = _raw_blocks(self._md.parse(source, env))
             if not first:
                 raw = [
                     RawBlock(
@@ -143,10 +156,10 @@ class ChunkCache:
                     )
                     for b in raw
                 ]
-            self._cache[key] = raw
+            self._cache[key] = (raw, bool(env.get("open_math")))
             while len(self._cache) > self.max_chunks:
                 self._cache.popitem(last=False)
-            return raw
+            return self._cache[key]
 
 
 CHUNKS = ChunkCache()
@@ -201,10 +214,17 @@ class Structure:
         points = split_lines(lines)
         counters: dict[str, int] = {}
         out: list[Block] = []
-        for n, p0 in enumerate(points):
-            p1 = points[n + 1] if n + 1 < len(points) else len(lines)
-            chunk = "".join(lines[p0:p1])
-            for raw in sorted(CHUNKS.blocks(chunk, first=p0 == 0), key=lambda b: b.line0):
+        n = 0
+        while n < len(points):
+            p0, n = points[n], n + 1
+            while True:
+                p1 = points[n] if n < len(points) else len(lines)
+                raws, open_math = CHUNKS.blocks("".join(lines[p0:p1]), first=p0 == 0)
+                raws = sorted(raws, key=lambda b: b.line0)
+                if n == len(points) or not (open_math or _left_open(raws, p1 - p0)):
+                    break
+                n += 1  # the splitter was wrong: the next heading line belongs to this chunk
+            for raw in raws:
                 ls, le = raw.line0 + p0 + 1, raw.line1 + p0  # 1-based inclusive
                 # markdown-it counts a trailing blank line into some blocks (lists); trim it.
                 while le > ls and not lines[le - 1].strip():
@@ -276,6 +296,12 @@ class Structure:
             if s.title.lower() == wanted:
                 return s
         return None
+
+
+def _left_open(raws: list[RawBlock], line_count: int) -> bool:
+    """Whether a chunk ends in a fence or HTML block still open: in the whole text it would
+    swallow the next heading line (the splitter does not see containers such as list items)."""
+    return bool(raws) and raws[-1].line1 >= line_count and raws[-1].type in ("code", "html")
 
 
 def _trim(lines: list[str], ls: int, le: int) -> int:

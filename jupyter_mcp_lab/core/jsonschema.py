@@ -20,6 +20,8 @@ def compact(schema: Any) -> Any:
     for key, value in schema.items():
         if key == "title" and isinstance(value, str):
             continue
+        if key == "default" and value is None:
+            continue  # an optional field's absence says as much
         if key == "properties" and isinstance(value, dict):
             out[key] = {name: compact(prop) for name, prop in value.items()}
         elif key == "$defs" and isinstance(value, dict):
@@ -30,7 +32,5 @@ def compact(schema: Any) -> Any:
     if isinstance(options, list) and len(options) == 2 and {"type": "null"} in options:
         (other,) = [o for o in options if o != {"type": "null"}]
         del out["anyOf"]
-        if out.get("default", 0) is None:
-            del out["default"]
         out = {**other, **out} if isinstance(other, dict) else out
     return out

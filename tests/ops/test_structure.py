@@ -1,0 +1,206 @@
+"""document.structure: outline, blocks with node ids, digest — through an in-process MCP client."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jupyter_mcp_lab.core.revision import revision_of
+
+DOC = """\
+---
+tags: [a]
+---
+
+# Guide
+
+Intro with 中文字.
+
+## Install
+
+```bash
+# not a heading
+pip install x
+```
+
+- [ ] step one
+- [x] step two
+
+## Use
+
+1. first
+2. second
+
+> quoted
+
+$$
+e = mc^2
+$$
+
+| k | v |
+|---|---|
+| a | 1 |
+
+---
+
+<div>html</div>
+
+### Deep
+
+Deep text.
+"""
+
+
+@pytest.fixture
+def lab(ops_client: Any) -> tuple[Any, Any, Path]:
+    services, open_tools = ops_client()
+    root = services.settings.root_dir
+    (root / "guide.md").write_text(DOC)
+    (root / "data.csv").write_text("a,b\n1,2\n")
+    return services, open_tools, root
+
+
+async def test_outline(lab: Any) -> None:
+    _, open_tools, _ = lab
+    async with open_tools() as tools:
+        r = await tools.ok("document", "structure", path="guide.md")
+    assert r["revision"] == revision_of(DOC)
+    assert r["filePath"] == "guide.md"
+    assert r["blocks"] is None and r["digest"] is None
+    outline = [(s["nodeId"], s["level"], s["title"], s["lineStart"], s["lineEnd"]) for s in r["sections"]]
+    assert outline == [
+        ("preamble", 0, "", 1, 4),
+        ("h-0", 1, "Guide", 5, 40),
+        ("h-1", 2, "Install", 9, 18),  # up to the next heading: the blank line is the section's
+        ("h-2", 2, "Use", 19, 40),
+        ("h-3", 3, "Deep", 38, 40),
+    ]
+    for s in r["sections"]:
+        assert DOC[s["start"] : s["end"]].splitlines()[0] == DOC.splitlines()[s["lineStart"] - 1]
+
+
+async def test_blocks_with_node_ids(lab: Any) -> None:
+    _, open_tools, _ = lab
+    async with open_tools() as tools:
+        r = await tools.ok("document", "structure", path="guide.md", view="blocks")
+    blocks = {b["nodeId"]: b for b in r["blocks"]}
+    assert list(blocks) == [
+        "fm-0",
+        "h-0",
+        "p-0",
+        "h-1",
+        "code-0",
+        "list-0",
+        "h-2",
+        "list-1",
+        "bq-0",
+        "math-0",
+        "table-0",
+        "hr-0",
+        "html-0",
+        "h-3",
+        "p-1",
+    ]
+    assert blocks["code-0"]["language"] == "bash"
+    assert (blocks["code-0"]["lineStart"], blocks["code-0"]["lineEnd"]) == (11, 14)
+    assert (blocks["list-0"]["task"], blocks["list-0"]["ordered"]) == (True, False)
+    assert (blocks["list-1"]["task"], blocks["list-1"]["ordered"]) == (False, True)
+    assert (blocks["h-3"]["level"], blocks["h-3"]["title"]) == (3, "Deep")
+    for b in r["blocks"]:
+        assert b["preview"] == DOC[b["start"] : min(b["end"], b["start"] + 80)]
+    assert blocks["table-0"]["preview"].startswith("| k | v |")
+
+
+async def test_blocks_of_one_type(lab: Any) -> None:
+    _, open_tools, _ = lab
+    async with open_tools() as tools:
+        r = await tools.ok("document", "structure", path="guide.md", view="blocks", type="list")
+        none = await tools.ok("document", "structure", path="guide.md", view="blocks", type="footnote")
+    assert [b["nodeId"] for b in r["blocks"]] == ["list-0", "list-1"]
+    assert none["blocks"] == []
+
+
+async def test_digest_and_all(lab: Any) -> None:
+    _, open_tools, _ = lab
+    async with open_tools() as tools:
+        d = (await tools.ok("document", "structure", path="guide.md", view="digest"))["digest"]
+        everything = await tools.ok("document", "structure", path="guide.md", view="all")
+    assert d["title"] == "Guide"
+    assert d["lines"] == 40
+    assert d["characters"] == len(DOC)
+    assert d["headingCount"] == 4
+    assert d["paragraphCount"] == 2
+    assert d["frontMatter"] is True
+    assert d["blockCounts"] == {
+        "front_matter": 1,
+        "heading": 4,
+        "paragraph": 2,
+        "code": 1,
+        "list": 2,
+        "blockquote": 1,
+        "math": 1,
+        "table": 1,
+        "hr": 1,
+        "html": 1,
+    }
+    assert d["wordCount"] > 20
+    assert everything["sections"] and everything["blocks"] and everything["digest"] == d
+
+
+async def test_cjk_characters_count_as_words(lab: Any) -> None:
+    _, open_tools, root = lab
+    (root / "zh.md").write_text("中文字\n")
+    (root / "en.md").write_text("three plain words\n")
+    async with open_tools() as tools:
+        zh = (await tools.ok("document", "structure", path="zh.md", view="digest"))["digest"]
+        en = (await tools.ok("document", "structure", path="en.md", view="digest"))["digest"]
+    assert en["wordCount"] == 3
+    assert zh["wordCount"] >= 3
+    assert zh["title"] is None and zh["frontMatter"] is False
+
+
+async def test_structure_of_a_tab_shows_unsaved_edits(lab: Any) -> None:
+    _, open_tools, root = lab
+    async with open_tools() as tools:
+        await tools.ok("workspace", "open", filePath="guide.md")
+        await tools.ok("document", "write", content="# Only\n\nnew\n")
+        r = await tools.ok("document", "structure", view="blocks")
+    assert [b["nodeId"] for b in r["blocks"]] == ["h-0", "p-0"]
+    assert r["revision"] == revision_of("# Only\n\nnew\n")
+    assert (root / "guide.md").read_text() == DOC
+
+
+async def test_structure_follows_a_change_on_disk(lab: Any) -> None:
+    _, open_tools, root = lab
+    async with open_tools() as tools:
+        before = await tools.ok("document", "structure", path="guide.md")
+        (root / "guide.md").write_text("# Changed\n")
+        after = await tools.ok("document", "structure", path="guide.md")
+    assert before["revision"] != after["revision"] == revision_of("# Changed\n")
+    assert [s["title"] for s in after["sections"]] == ["Changed"]
+
+
+async def test_structure_errors(lab: Any) -> None:
+    _, open_tools, _ = lab
+    async with open_tools() as tools:
+        error = await tools.fail("document", "structure", path="data.csv")
+        assert (error["error"], error["kind"]) == ("INVALID_ARGUMENT", "text")
+        assert (await tools.fail("document", "structure"))["error"] == "INVALID_TAB"
+        assert (await tools.fail("document", "structure", path="nope.md"))["error"] == "NOT_FOUND"
+        result = await tools.call("document", "structure", path="guide.md", view="tree")
+        assert result.is_error
+
+
+async def test_empty_and_heading_free_documents(lab: Any) -> None:
+    _, open_tools, root = lab
+    (root / "empty.md").write_text("")
+    (root / "plain.md").write_text("just text\n")
+    async with open_tools() as tools:
+        empty = await tools.ok("document", "structure", path="empty.md", view="all")
+        plain = await tools.ok("document", "structure", path="plain.md", view="all")
+    assert (empty["sections"], empty["blocks"]) == ([], [])
+    assert empty["digest"]["wordCount"] == 0
+    assert [s["nodeId"] for s in plain["sections"]] == ["preamble"]
+    assert [b["nodeId"] for b in plain["blocks"]] == ["p-0"]
