@@ -3,7 +3,7 @@ all computed against the same revision and applied atomically (or not at all).""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
@@ -159,6 +159,21 @@ class ListEdit(_Op):
     indent: int | None = Field(None, description="+1 indents, -1 outdents the items in the range.")
 
 
+TEXT_OPS: tuple[type[_Op], ...] = (Insert, Replace, Delete, FindReplace, Anchored)
+MARKDOWN_ONLY: tuple[type[_Op], ...] = (
+    UpdateBlock,
+    InsertBlock,
+    DeleteBlock,
+    UpdateSection,
+    InsertSection,
+    MoveSection,
+    Format,
+    Link,
+    BlockType,
+    InsertSpecial,
+    Table,
+    ListEdit,
+)
 EditOp = Annotated[
     Insert
     | Replace
@@ -179,20 +194,7 @@ EditOp = Annotated[
     | ListEdit,
     Field(discriminator="op"),
 ]
-MARKDOWN_ONLY = (
-    UpdateBlock,
-    InsertBlock,
-    DeleteBlock,
-    UpdateSection,
-    InsertSection,
-    MoveSection,
-    Format,
-    Link,
-    BlockType,
-    InsertSpecial,
-    Table,
-    ListEdit,
-)
+assert set(get_args(get_args(EditOp)[0])) == set(TEXT_OPS + MARKDOWN_ONLY)
 _BLOCK_TYPES = {"codeBlock": "code", "bulletList": "bullet", "orderedList": "ordered", "taskList": "task"}
 
 
@@ -251,26 +253,7 @@ def flat_schema(members: tuple[type[BaseModel], ...]) -> dict[str, Any]:
     return {"type": "object", "properties": {"op": {"type": "string", "enum": ops}, **props}, "required": ["op"]}
 
 
-_MEMBERS = (
-    Insert,
-    Replace,
-    Delete,
-    FindReplace,
-    Anchored,
-    UpdateBlock,
-    InsertBlock,
-    DeleteBlock,
-    UpdateSection,
-    InsertSection,
-    MoveSection,
-    Format,
-    Link,
-    BlockType,
-    InsertSpecial,
-    Table,
-    ListEdit,
-)
-EDITS_SCHEMA = {"type": "array", "minItems": 1, "items": flat_schema(_MEMBERS)}
+EDITS_SCHEMA = {"type": "array", "minItems": 1, "items": flat_schema(TEXT_OPS + MARKDOWN_ONLY)}
 
 
 def text_edits(s: Structure, op: _Op) -> list[TextEdit]:
