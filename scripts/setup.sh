@@ -44,7 +44,8 @@ setup_python() {
   have="$(cat "$VENV/.jupyter-mcp-lab-installed" 2>/dev/null || true)"
   if [ "$want" != "$have" ] || [ ! -f jupyter_mcp_lab/labextension/package.json ]; then
     say "Installing jupyter-mcp-lab[$extra] into .venv (builds the JupyterLab extension)"
-    "$VENV/bin/python" -m pip install --quiet -e ".[$extra]"
+    # (This machine's pip configuration names index folders that may be absent: skip that noise.)
+    "$VENV/bin/python" -m pip install --quiet -e ".[$extra]" 2> >(grep -v "is ignored: it is neither a file nor a directory" >&2)
     echo "$want" > "$VENV/.jupyter-mcp-lab-installed"
   fi
   export PATH="$VENV/bin:$PATH"

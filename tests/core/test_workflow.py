@@ -493,6 +493,12 @@ def test_invalid_patch_names_index_and_field(patch: dict[str, Any], field: str, 
             "stepIndex",
             "merge key",
         ),
+        (
+            "matrix-anchors.yml",
+            {"kind": "job.set", "jobId": "test", "path": "env", "value": "PYTEST_ADDOPTS=-x"},
+            "value",
+            "&test-env is merged elsewhere",
+        ),
         ("release.yml", {"kind": "needs.remove", "jobId": "publish", "needs": "publish"}, "needs", "does not need"),
     ],
 )
