@@ -47,7 +47,7 @@ REFERENCE_TYPES = {
     "math_block_label": "math",
     "html_block": "html",
     "front_matter": "front_matter",
-    "footnote_block_open": "footnote",
+    "footnote_reference_open": "footnote",
 }
 _MD = _parser()
 

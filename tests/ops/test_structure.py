@@ -204,3 +204,17 @@ async def test_empty_and_heading_free_documents(lab: Any) -> None:
     assert empty["digest"]["wordCount"] == 0
     assert [s["nodeId"] for s in plain["sections"]] == ["preamble"]
     assert [b["nodeId"] for b in plain["blocks"]] == ["p-0"]
+
+
+async def test_footnote_definitions_are_blocks_where_they_stand(lab: Any) -> None:
+    _, open_tools, root = lab
+    (root / "notes.md").write_text("# Notes\n\nText[^1] more.\n\n[^1]: The note\n    continues here.\n\nAfter.\n")
+    async with open_tools() as tools:
+        r = await tools.ok("document", "structure", path="notes.md", view="blocks")
+    found = [(b["nodeId"], b["type"], b["lineStart"], b["lineEnd"], b["title"]) for b in r["blocks"]]
+    assert found == [
+        ("h-0", "heading", 1, 1, "Notes"),
+        ("p-0", "paragraph", 3, 3, None),
+        ("fn-0", "footnote", 5, 6, "1"),
+        ("p-1", "paragraph", 8, 8, None),
+    ]

@@ -51,7 +51,7 @@ _TOKEN_TYPES = {
     "math_block_label": "math",
     "html_block": "html",
     "front_matter": "front_matter",
-    "footnote_block_open": "footnote",
+    "footnote_reference_open": "footnote",  # a definition [^label]: …, where it stands
 }
 _TASK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[([ xX])\]")
 
@@ -59,7 +59,9 @@ _TASK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[([ xX])\]")
 def _parser() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
     md.use(front_matter_plugin).use(dollarmath_plugin).use(footnote_plugin)
-    md.disable(["inline", "text_join"], ignoreInvalid=True)
+    # footnote_tail would move definitions to the end of the token stream, without their
+    # line maps; structure wants each definition where it stands.
+    md.disable(["inline", "text_join", "footnote_tail"], ignoreInvalid=True)
     math = md.block.ruler.__rules__[md.block.ruler.__find__("math_block")]
     scan = math.fn
 
@@ -100,6 +102,8 @@ def _raw_blocks(tokens: list[Any]) -> list[RawBlock]:
         if kind == "heading":
             inline = tokens[i + 1]
             out.append(RawBlock(kind, line0, line1, level=int(tok.tag[1]), title=inline.content.strip()))
+        elif kind == "footnote":
+            out.append(RawBlock(kind, line0, line1, title=str((tok.meta or {}).get("label", ""))))
         elif kind == "code":
             out.append(RawBlock(kind, line0, line1, info=tok.info.strip() or None))
         elif kind == "list":
