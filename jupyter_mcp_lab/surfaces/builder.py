@@ -172,7 +172,11 @@ def _flat_tool(spec: FlatTool, op: Operation, surface: Surface, services: Servic
         _parameter(arg, op.params.model_fields[f], default=spec.defaults.get(f, _UNSET)) for arg, f in to_field.items()
     ]
 
+    known = frozenset(to_field)
+
     async def tool(ctx: Context, **kwargs: Any) -> CallToolResult:
+        if (refused := _unknown_arguments(ctx, known, surface)) is not None:
+            return refused
         fields = {**spec.defaults, **{to_field[k]: v for k, v in kwargs.items()}}
         return await _invoke(surface, services, spec.name, op, ctx, fields, kwargs)
 
@@ -209,7 +213,11 @@ def _composite_tool(spec: CompositeTool, ops: dict[str, Operation], surface: Sur
         for action, op in ops.items()
     }
 
+    known = frozenset(["action", *infos])
+
     async def tool(ctx: Context, action: str, **kwargs: Any) -> CallToolResult:
+        if (refused := _unknown_arguments(ctx, known, surface)) is not None:
+            return refused
         op = ops.get(action)
         if op is None:
             envelope = ArgumentError(
@@ -229,6 +237,22 @@ def _composite_tool(spec: CompositeTool, ops: dict[str, Operation], surface: Sur
 
     tool.__name__ = spec.name
     return _with_signature(tool, params, CompositeResult)
+
+
+def _unknown_arguments(ctx: Context, known: frozenset[str], surface: Surface) -> CallToolResult | None:
+    """An error for arguments the tool does not take (the SDK would drop them silently,
+    and an agent that misspelled ``expected_revision`` would write unguarded)."""
+    params = ctx.request_context.params or {}
+    given = params.get("arguments") or {}
+    unknown = sorted(k for k in given if k not in known)
+    if not unknown:
+        return None
+    envelope = ArgumentError(
+        f"unknown argument{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
+        f"this tool takes: {', '.join(sorted(known))}",
+        argument=unknown[0],
+    ).envelope()
+    return (surface.render_error or default_error_result)(envelope)
 
 
 async def _invoke(

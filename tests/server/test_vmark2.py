@@ -323,10 +323,12 @@ async def test_argument_errors_are_plain_strings(mcp_lab: LabServer, vmark: Any)
 async def test_lab_only_arguments_are_not_listed_and_not_honoured(mcp_lab: LabServer, vmark: Any, root: Path) -> None:
     async with vmark() as tools:
         await tools.ok("workspace", "open", filePath="notes.md")
-        # An argument the tool does not have is dropped by the SDK, never applied.
+        # An argument the tool does not have is refused (plain-string argument error), never applied.
         r = await tools.call("document", "read", section="h-0", maxBytes=300)
-        assert not r.is_error
-        assert r.structured_content["content"] == NOTES
+        assert r.is_error
+        assert r.structured_content["success"] is False
+        assert r.structured_content["error"].startswith("unknown arguments maxBytes, section;")
+        assert (await tools.ok("document", "read"))["content"] == NOTES
 
 
 @needs_workflow

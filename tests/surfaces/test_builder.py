@@ -179,3 +179,14 @@ async def test_unknown_action_is_an_argument_envelope(services):
         "message": "unknown action 'explode'; one of: echo, fail",
         "argument": "action",
     }
+
+
+async def test_unknown_arguments_are_refused_not_dropped(services):
+    async with Client(build_server(SURFACE, services)) as client:
+        flat = await client.call_tool("echo_text", {"text": "a", "expected_revision": "rev-1"})
+        composite = await client.call_tool("box", {"action": "echo", "text": "a", "baseRevison": "x"})
+    assert flat.structured_content["error"] == "INVALID_ARGUMENT"
+    assert flat.structured_content["argument"] == "expected_revision"  # this profile calls it baseRevision
+    assert "baseRevision" in flat.structured_content["message"]
+    assert composite.structured_content["argument"] == "baseRevison"
+    assert services.activity.since(0) == []  # refused before any operation ran
