@@ -2,7 +2,7 @@
 
 Only prose is touched: paragraphs, headings, and the lines of lists, quotes, tables and
 footnotes (fenced code and ``$$`` math nested in them skipped); code blocks, math, HTML
-and front matter never. Inside prose, a small inline scanner (``marks.scan_inline``) keeps
+and front matter never. Inside prose, a small inline scanner (``inline.scan_inline``) keeps
 code spans, inline math, URLs, link destinations, autolinks, HTML tags, entities and escapes
 unchanged. Emphasis and link markers are transparent: ``中文**bold**`` gets its space
 before the ``**``, ``**粗体**English`` after it.
@@ -24,7 +24,7 @@ from collections.abc import Iterator
 
 from ..errors import ArgumentError
 from ..text import TextEdit
-from .marks import nested_code_lines, scan_inline
+from .inline import nested_code_lines, scan_inline
 from .structure import structure_of
 
 _CJK = re.compile(

@@ -17,7 +17,7 @@ import re
 from ..errors import ArgumentError
 from ..text import TextEdit
 from .blocks_edit import insert_block
-from .marks import scan_inline, segment
+from .inline import scan_inline, segment
 from .structure import structure_of
 
 _TEXT_BLOCKS = ("paragraph", "heading", "list", "blockquote", "table", "footnote")
