@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from ..core.errors import ArgumentError, DomainError
 from ..core.markdown import structure_of
@@ -10,18 +10,10 @@ from ..core.text import LineIndex
 from ..core.workspace import DocumentKind
 from .base import operation
 from .context import OpContext
-from .targets import EXPECTED, MODE, PATH, TAB_ID, Mode, MutationResult, document_for, mutate
-
-SAVE = Field(
-    None,
-    description="Write the file now. Default: yes when addressed by path, no for a tab (save it with workspace save).",
-)
+from .targets import MutationParams, MutationResult, SavingParams, TargetParams, change_document, document_for
 
 
-class ReadParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    tabId: str | None = TAB_ID
-    path: str | None = PATH
+class ReadParams(TargetParams):
     section: str | None = Field(None, description="Only this section: a heading node id (h-3) or its title.")
     lineStart: int | None = Field(None, ge=1, description="First line to read (1-based).")
     lineEnd: int | None = Field(None, ge=1, description="Last line to read (inclusive).")
@@ -92,38 +84,19 @@ async def read(ctx: OpContext, params: ReadParams) -> ReadResult:
     )
 
 
-class WriteParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class WriteParams(MutationParams):
     content: str = Field(description="The new full content.")
-    tabId: str | None = TAB_ID
-    path: str | None = PATH
-    expected_revision: str | None = EXPECTED
-    mode: Mode = MODE
-    save: bool | None = SAVE
 
 
 @operation("document.write", title="Write document", destructive=True)
 async def write(ctx: OpContext, params: WriteParams) -> MutationResult:
     """Replace a document's full content (stored verbatim). Pass expected_revision from your
     last read: if the document changed since, the answer is STALE with current_revision."""
-    doc, tab = await document_for(ctx, params.tabId, params.path)
-    save = params.save if params.save is not None else tab is None
-    return await mutate(
-        ctx,
-        doc,
-        params.content,
-        expected_revision=params.expected_revision,
-        mode=params.mode,
-        save=save,
-        label="write",
-    )
+    return await change_document(ctx, params, params.content, label="write")
 
 
-class HistoryParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    tabId: str | None = TAB_ID
-    path: str | None = PATH
-    save: bool | None = SAVE
+class HistoryParams(SavingParams):
+    pass
 
 
 class HistoryResult(BaseModel):
@@ -136,7 +109,7 @@ class HistoryResult(BaseModel):
 async def undo(ctx: OpContext, params: HistoryParams) -> HistoryResult:
     """Undo the last change made through this server to the document."""
     doc, tab = await document_for(ctx, params.tabId, params.path)
-    revision = await ctx.services.docs.undo(doc, save=params.save if params.save is not None else tab is None)
+    revision = await ctx.services.docs.undo(doc, save=params.saves(tab))
     return HistoryResult(revision=revision, canUndo=bool(doc.history.undo_stack), canRedo=bool(doc.history.redo_stack))
 
 
@@ -144,5 +117,5 @@ async def undo(ctx: OpContext, params: HistoryParams) -> HistoryResult:
 async def redo(ctx: OpContext, params: HistoryParams) -> HistoryResult:
     """Redo the last undone change."""
     doc, tab = await document_for(ctx, params.tabId, params.path)
-    revision = await ctx.services.docs.redo(doc, save=params.save if params.save is not None else tab is None)
+    revision = await ctx.services.docs.redo(doc, save=params.saves(tab))
     return HistoryResult(revision=revision, canUndo=bool(doc.history.undo_stack), canRedo=bool(doc.history.redo_stack))

@@ -15,8 +15,7 @@ from ..core.markdown.structure import Structure, structure_of
 from ..core.text import TextEdit, apply_edits
 from .base import operation
 from .context import OpContext
-from .document import SAVE
-from .targets import EXPECTED, MODE, PATH, TAB_ID, Mode, MutationResult, document_for, mutate, require_kind
+from .targets import MutationParams, MutationResult, change_document
 
 
 class _Op(BaseModel):
@@ -302,16 +301,10 @@ def text_edits(s: Structure, op: _Op) -> list[TextEdit]:
     raise AssertionError(op)
 
 
-class EditParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class EditParams(MutationParams):
     edits: Annotated[list[EditOp], WithJsonSchema(EDITS_SCHEMA)] = Field(
         min_length=1, description="Edits against the same revision, applied together."
     )
-    tabId: str | None = TAB_ID
-    path: str | None = PATH
-    expected_revision: str | None = EXPECTED
-    mode: Mode = MODE
-    save: bool | None = SAVE
 
 
 @operation("document.edit", title="Edit document", destructive=True)
@@ -323,9 +316,6 @@ async def edit(ctx: OpContext, params: EditParams) -> MutationResult:
     insert a rule, math, mermaid or a wiki link, and edit tables and lists. All positions and
     node ids refer to the revision you read (pass it as expected_revision); the edits must
     not overlap; they apply together or not at all."""
-    doc, tab = await document_for(ctx, params.tabId, params.path)
-    if any(isinstance(op, MARKDOWN_ONLY) for op in params.edits):
-        require_kind(doc, "markdown")
 
     def change(text: str) -> str:
         s = structure_of(text)
@@ -334,12 +324,5 @@ async def edit(ctx: OpContext, params: EditParams) -> MutationResult:
             out.extend(text_edits(s, op))
         return apply_edits(text, out)
 
-    return await mutate(
-        ctx,
-        doc,
-        change,
-        expected_revision=params.expected_revision,
-        mode=params.mode,
-        save=params.save if params.save is not None else tab is None,
-        label="edit",
-    )
+    markdown = any(isinstance(op, MARKDOWN_ONLY) for op in params.edits)
+    return await change_document(ctx, params, change, label="edit", kinds=("markdown",) if markdown else ())

@@ -7,13 +7,13 @@ import re
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from ..core.errors import DomainError
 from ..core.markdown.structure import Structure, structure_of
 from .base import operation
 from .context import OpContext
-from .targets import PATH, TAB_ID, document_for, require_kind
+from .targets import TargetParams, document_for, require_kind
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
@@ -55,10 +55,7 @@ class Digest(BaseModel):
     frontMatter: bool
 
 
-class StructureParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    tabId: str | None = TAB_ID
-    path: str | None = PATH
+class StructureParams(TargetParams):
     view: Literal["outline", "blocks", "digest", "all"] = Field(
         "outline", description="outline: sections; blocks: every block with its node id; digest: counts."
     )

@@ -6,7 +6,7 @@ import difflib
 from collections.abc import Callable
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.documents import OpenDocument
 from ..core.errors import DomainError
@@ -26,6 +26,33 @@ MODE: Any = Field(
     "apply",
     description="apply: change the document; suggest: stage for a person's approval; dryRun: show the change only.",
 )
+
+
+SAVE: Any = Field(
+    None,
+    description="Write the file now. Default: yes when addressed by path, no for a tab (save it with workspace save).",
+)
+
+
+class TargetParams(BaseModel):
+    """Which document: a path, a tab, or this session's focused tab."""
+
+    model_config = ConfigDict(extra="forbid")
+    tabId: str | None = TAB_ID
+    path: str | None = PATH
+
+
+class SavingParams(TargetParams):
+    save: bool | None = SAVE
+
+    def saves(self, tab: Tab | None) -> bool:
+        """Changes by path are saved at once; changes to a tab wait for workspace save."""
+        return self.save if self.save is not None else tab is None
+
+
+class MutationParams(SavingParams):
+    expected_revision: str | None = EXPECTED
+    mode: Mode = MODE
 
 
 class ChangeInfo(BaseModel):
@@ -116,4 +143,27 @@ async def mutate(
         changed=before != after,
         change=info,
         diff=_diff(before, after, doc.path or doc.key) if mode == "dryRun" else None,
+    )
+
+
+async def change_document(
+    ctx: OpContext,
+    params: MutationParams,
+    change: str | Callable[[str], str],
+    *,
+    label: str,
+    kinds: tuple[str, ...] = (),
+) -> MutationResult:
+    """Resolve the target, check its kind, and run ``change`` through ``mutate``."""
+    doc, tab = await document_for(ctx, params.tabId, params.path)
+    if kinds:
+        require_kind(doc, *kinds)
+    return await mutate(
+        ctx,
+        doc,
+        change,
+        expected_revision=params.expected_revision,
+        mode=params.mode,
+        save=params.saves(tab),
+        label=label,
     )

@@ -5,27 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
+from ..core.workflow import apply_patches
+from ..core.workflow import validate as run_actionlint
 from .base import operation
 from .context import OpContext
-from .document import SAVE
-from .targets import EXPECTED, MODE, PATH, TAB_ID, Mode, MutationResult, document_for, mutate, require_kind
+from .targets import MutationParams, MutationResult, TargetParams, change_document, document_for, require_kind
 
 
-class ApplyPatchParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class ApplyPatchParams(MutationParams):
     patches: list[dict[str, Any]] = Field(
         description="IRPatch objects by kind: workflow.set {path, value}; job.set {jobId, path, value}; "
         "step.set {jobId, stepIndex, path, value}; with.set {jobId, stepIndex, key, value}; "
         "with.remove {jobId, stepIndex, key}; needs.add / needs.remove {jobId, needs}; "
         "trigger.setFilters {event, filter, value: string[]}."
     )
-    tabId: str | None = TAB_ID
-    path: str | None = PATH
-    expected_revision: str | None = EXPECTED
-    mode: Mode = MODE
-    save: bool | None = SAVE
 
 
 @operation("workflow.apply_patch", title="Patch workflow")
@@ -33,25 +28,17 @@ async def apply_patch(ctx: OpContext, params: ApplyPatchParams) -> MutationResul
     """Apply IRPatch edits to a GitHub Actions workflow; everything the patches do not touch
     (comments, anchors, quoting, key order, blank lines) stays byte-identical. All patches
     apply or none (INVALID_PATCH names the bad one)."""
-    from ..core.workflow import apply_patches
-
-    doc, tab = await document_for(ctx, params.tabId, params.path)
-    require_kind(doc, "yaml-workflow")
-    return await mutate(
+    return await change_document(
         ctx,
-        doc,
+        params,
         lambda text: apply_patches(text, params.patches),
-        expected_revision=params.expected_revision,
-        mode=params.mode,
-        save=params.save if params.save is not None else tab is None,
         label="workflow patch",
+        kinds=("yaml-workflow",),
     )
 
 
-class ValidateParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    tabId: str | None = TAB_ID
-    path: str | None = PATH
+class ValidateParams(TargetParams):
+    pass
 
 
 class DiagnosticInfo(BaseModel):
@@ -71,8 +58,6 @@ class ValidateResult(BaseModel):
 @operation("workflow.validate", title="Validate workflow", read_only=True)
 async def validate(ctx: OpContext, params: ValidateParams) -> ValidateResult:
     """Run actionlint over the workflow as it is now (unsaved changes included)."""
-    from ..core.workflow import validate as run_actionlint
-
     doc, _ = await document_for(ctx, params.tabId, params.path)
     require_kind(doc, "yaml-workflow")
     result = await run_actionlint(doc.text, doc.path or "workflow.yml")
