@@ -175,17 +175,15 @@ class Documents:
         doc.saved = doc.text
 
     async def undo(self, doc: OpenDocument, *, save: bool = False) -> str:
-        async with doc.lock:
-            await self.refresh(doc)
-            doc.text = doc.history.undo(doc.text)
-            if save:
-                await self._write(doc)
-            return doc.revision
+        return await self._step(doc, doc.history.undo, save)
 
     async def redo(self, doc: OpenDocument, *, save: bool = False) -> str:
+        return await self._step(doc, doc.history.redo, save)
+
+    async def _step(self, doc: OpenDocument, step: Callable[[str], str], save: bool) -> str:
         async with doc.lock:
             await self.refresh(doc)
-            doc.text = doc.history.redo(doc.text)
+            doc.text = step(doc.text)
             if save:
                 await self._write(doc)
             return doc.revision
