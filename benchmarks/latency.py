@@ -39,7 +39,6 @@ import platform
 import secrets
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -54,6 +53,8 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
+
+from benchmarks._common import die_with_parent, free_port, open_client, percentile  # noqa: E402
 
 LATENCY_TARGET = 1.3  # subject p50 / floor p50 at most
 THROUGHPUT_TARGET = 0.8  # subject calls/s / floor calls/s at least
@@ -95,21 +96,6 @@ def serve_floor(port: int, root: Path) -> None:
 
 
 # --------------------------------------------------------------------------- processes
-
-
-def _die_with_parent() -> None:
-    """In the child before exec: get SIGTERM if the benchmark dies (even by SIGKILL)."""
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        with contextlib.suppress(Exception):
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @dataclass
@@ -175,7 +161,7 @@ class Servers:
             stderr=subprocess.STDOUT,
             # Own process group: Ctrl-C reaches only us, and we stop them in order.
             start_new_session=True,
-            preexec_fn=_die_with_parent,
+            preexec_fn=die_with_parent,
         )
         self.procs.append(proc)
         return proc, log_path
@@ -260,36 +246,6 @@ async def wait_ready(side: Side, within: float = 60) -> None:
 # --------------------------------------------------------------------------- clients
 
 
-async def open_client(stack: contextlib.AsyncExitStack, side: Side, attempts: int = 50) -> Any:
-    """One SDK client session (legacy mode: initialize, stateful, SSE), kept open on ``stack``."""
-    import httpx2
-    from mcp.client import Client
-    from mcp.client.streamable_http import streamable_http_client
-    from mcp.shared._httpx_utils import create_mcp_http_client
-
-    for attempt in range(attempts):
-        inner = contextlib.AsyncExitStack()
-        await inner.__aenter__()
-        try:
-            http = await inner.enter_async_context(create_mcp_http_client(headers=side.headers))
-            client = Client(
-                streamable_http_client(side.url, http_client=http),
-                mode="legacy",
-                cache=None,
-            )
-            await inner.enter_async_context(client)
-        except (Exception, httpx2.TransportError):
-            await inner.aclose()
-            # The extension's MCP endpoints come up just after /api/status answers.
-            if attempt == attempts - 1 or side.proc.poll() is not None:
-                raise
-            await asyncio.sleep(0.1)
-            continue
-        stack.push_async_callback(inner.aclose)
-        return client
-    raise AssertionError("unreachable")
-
-
 async def call(client: Any) -> Any:
     result = await client.call_tool(TOOL, ARGS)
     if result.is_error:
@@ -308,13 +264,6 @@ def cpu_seconds(proc: subprocess.Popen[bytes]) -> float:
     except psutil.Error:
         return float("nan")
     return t.user + t.system
-
-
-def percentile(samples: list[float], q: float) -> float:
-    """Nearest-rank percentile (q in 0..100)."""
-    ordered = sorted(samples)
-    k = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
-    return ordered[k]
 
 
 def abba(sides: list[Side], blocks: int) -> list[list[Side]]:
@@ -479,7 +428,7 @@ async def bench(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
     async with contextlib.AsyncExitStack() as stack:
         for side in sides:
             n = max(1, args.sessions)
-            side.clients = [await open_client(stack, side) for _ in range(n)]
+            side.clients = [await open_client(stack, side.url, side.headers, side.proc) for _ in range(n)]
             first = await call(side.clients[0])
             sc = first.structured_content or {}
             assert sc.get("caller", {}).get("profile") == "lab", sc

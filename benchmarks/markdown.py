@@ -52,7 +52,6 @@ import random
 import secrets
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -72,6 +71,8 @@ if sys.path and Path(sys.path[0] or ".").resolve() == HERE:
     sys.path.pop(0)
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
+
+from benchmarks._common import die_with_parent, free_port, open_client, percentile  # noqa: E402
 
 SIZES = (1_000, 5_000, 10_000)
 SEED = 20_240_601
@@ -446,13 +447,6 @@ def edited(doc: Doc, k: int) -> str:
 # --------------------------------------------------------------------------- statistics
 
 
-def percentile(samples: list[float], q: float) -> float:
-    """Nearest-rank percentile (q in 0..100)."""
-    ordered = sorted(samples)
-    k = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
-    return ordered[k]
-
-
 @dataclass
 class Stat:
     samples: list[float] = field(default_factory=list)  # seconds, wall (perf_counter)
@@ -770,21 +764,6 @@ def profile_core(doc: Doc, top: int = 18) -> str:
 # --------------------------------------------------------------------------- endpoint
 
 
-def _die_with_parent() -> None:
-    """In the child before exec: get SIGTERM if the benchmark dies (even by SIGKILL)."""
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        with contextlib.suppress(Exception):
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class JupyterServer:
     """A real ``jupyter server`` with the extension over a temporary root; ``close()`` stops it
     and removes the directory."""
@@ -840,7 +819,7 @@ class JupyterServer:
             stdout=self._log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
-            preexec_fn=_die_with_parent,
+            preexec_fn=die_with_parent,
         )
 
     def log_tail(self, lines: int = 30) -> str:
@@ -892,33 +871,6 @@ class JupyterServer:
             print(f"kept the server's directory and log: {self.tmp}", file=sys.stderr)
         else:
             shutil.rmtree(self.tmp, ignore_errors=True)
-
-
-async def open_client(stack: contextlib.AsyncExitStack, server: JupyterServer, attempts: int = 50) -> Any:
-    """One SDK client session (legacy mode: initialize, stateful, SSE), kept open on ``stack``."""
-    import httpx2
-    from mcp.client import Client
-    from mcp.client.streamable_http import streamable_http_client
-
-    for attempt in range(attempts):
-        inner = contextlib.AsyncExitStack()
-        await inner.__aenter__()
-        try:
-            http = await inner.enter_async_context(
-                httpx2.AsyncClient(headers=server.headers, timeout=httpx2.Timeout(60, read=300))
-            )
-            client = Client(streamable_http_client(server.url, http_client=http), mode="legacy", cache=None)
-            await inner.enter_async_context(client)
-        except (Exception, httpx2.TransportError):
-            await inner.aclose()
-            # The extension's MCP endpoint comes up just after /api/status answers.
-            if attempt == attempts - 1 or (server.proc and server.proc.poll() is not None):
-                raise
-            await asyncio.sleep(0.1)
-            continue
-        stack.push_async_callback(inner.aclose)
-        return client
-    raise AssertionError("unreachable")
 
 
 ENDPOINT_ROWS = [
@@ -975,7 +927,7 @@ async def bench_endpoint(docs: list[Doc], rounds: int, cold_files: int, verbose:
         cpu: dict[str, dict[str, list[float]]] = {str(d.n): {k: [] for k, _ in ENDPOINT_ROWS} for d in docs}
         full_blocks: dict[str, Any] = {}
         async with contextlib.AsyncExitStack() as stack:
-            client = await open_client(stack, server)
+            client = await open_client(stack, server.url, server.headers, server.proc)
             up = time.perf_counter() - started
 
             def rec(doc: Doc, key: str, call: Call) -> Call:

@@ -216,7 +216,9 @@ async def run(args: argparse.Namespace, servers: bench.Servers, py_spy: str) -> 
     results = []
     async with contextlib.AsyncExitStack() as stack:
         for side in sides:
-            side.clients = [await bench.open_client(stack, side) for _ in range(args.sessions)]
+            side.clients = [
+                await bench.open_client(stack, side.url, side.headers, side.proc) for _ in range(args.sessions)
+            ]
             await asyncio.gather(*(bench.call(c) for c in side.clients for _ in range(5)))
         for side in sides:
             path, r = await load(side, args.seconds, py_spy, args.out, args.rate, stats[side.name])
