@@ -494,8 +494,9 @@ def payload_bytes(model: Any) -> int:
 
 def _clear_all() -> None:
     from jupyter_mcp_lab.core.markdown import structure as st
+    from jupyter_mcp_lab.core.markdown.chunk_cache import CHUNKS
 
-    st.CHUNKS._cache.clear()
+    CHUNKS.clear()
     with st._CACHE_LOCK:
         st._CACHE.clear()
 
@@ -509,7 +510,7 @@ def _clear_structures() -> None:
 
 CORE_ROWS = [
     ("ref_mdit_full", "ref: markdown-it-py, whole text, inline on"),
-    ("ref_mdit_block", "ref: engine's parser, whole text (no chunks)"),
+    ("ref_mdit_block", "ref: markdown-it-py block rules, whole text"),
     ("structure_cold", "structure cold (parse)"),
     ("structure_warm", "structure warm, after a 1-line edit"),
     ("revision", "revision hash (sha256)"),
@@ -611,13 +612,14 @@ def bench_core(docs: list[Doc], reps: dict[int, int], verbose: bool) -> dict[str
     from markdown_it import MarkdownIt
 
     from jupyter_mcp_lab.core.history import change_between
-    from jupyter_mcp_lab.core.markdown.structure import _parser, structure_of
+    from jupyter_mcp_lab.core.markdown.block_parser import block_parser
+    from jupyter_mcp_lab.core.markdown.structure import structure_of
     from jupyter_mcp_lab.core.revision import revision_of
     from jupyter_mcp_lab.core.text import TextEdit, apply_edits
     from jupyter_mcp_lab.ops.structure import StructureResult, block_infos, digest_of, section_infos
 
     naive = MarkdownIt("commonmark").enable("table")
-    block_only = _parser()
+    block_only = block_parser(guards=False)  # the rules as markdown-it-py runs them
     out: dict[str, Any] = {}
     results: dict[int, dict[str, Stat]] = {d.n: {k: Stat() for k, _ in CORE_ROWS} for d in docs}
     ratios: dict[int, list[float]] = {d.n: [] for d in docs}

@@ -11,6 +11,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import accumulate
 
 from .errors import ArgumentError
 
@@ -49,7 +50,10 @@ class LineIndex:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.starts = [0] + [m.end() for m in _BREAK.finditer(text)]
+        if "\r" in text:
+            self.starts = [0] + [m.end() for m in _BREAK.finditer(text)]
+        else:  # the common case, without a regex match object per line
+            self.starts = list(accumulate((len(line) + 1 for line in text.split("\n")[:-1]), initial=0))
 
     @property
     def line_count(self) -> int:

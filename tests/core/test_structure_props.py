@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 
 from jupyter_mcp_lab.core.errors import DomainError
 from jupyter_mcp_lab.core.markdown import edits as md
-from jupyter_mcp_lab.core.markdown.structure import Structure, _parser, structure_of
+from jupyter_mcp_lab.core.markdown.block_parser import block_parser
+from jupyter_mcp_lab.core.markdown.structure import Structure, structure_of
 from jupyter_mcp_lab.core.revision import revision_of
 from jupyter_mcp_lab.core.text import LineIndex, apply_edits, newline_of
 from jupyter_mcp_lab.ops.edit import Anchored, UpdateBlock, UpdateSection, text_edits
@@ -49,7 +50,7 @@ REFERENCE_TYPES = {
     "front_matter": "front_matter",
     "footnote_reference_open": "footnote",
 }
-_MD = _parser()
+_MD = block_parser(guards=False)  # markdown-it-py as it runs: the guards are checked too
 
 
 def _trim_blank(lines: list[str], first: int, last: int) -> int:

@@ -13,16 +13,12 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
-
-from markdown_it import MarkdownIt
-from mdit_py_plugins.dollarmath import dollarmath_plugin
-from mdit_py_plugins.footnote import footnote_plugin
-from mdit_py_plugins.front_matter import front_matter_plugin
 
 from ..revision import revision_of
 from ..text import LineIndex
+from .chunk_cache import CHUNKS
 from .chunks import split_lines
+from .raw_blocks import RawBlock
 
 ID_PREFIX = {
     "heading": "h",
@@ -37,136 +33,7 @@ ID_PREFIX = {
     "front_matter": "fm",
     "footnote": "fn",
 }
-_TOKEN_TYPES = {
-    "heading_open": "heading",
-    "paragraph_open": "paragraph",
-    "fence": "code",
-    "code_block": "code",
-    "table_open": "table",
-    "bullet_list_open": "list",
-    "ordered_list_open": "list",
-    "blockquote_open": "blockquote",
-    "hr": "hr",
-    "math_block": "math",
-    "math_block_label": "math",
-    "html_block": "html",
-    "front_matter": "front_matter",
-    "footnote_reference_open": "footnote",  # a definition [^label]: …, where it stands
-}
 _TASK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[([ xX])\]")
-
-
-def _parser() -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
-    md.use(front_matter_plugin).use(dollarmath_plugin).use(footnote_plugin)
-    # footnote_tail would move definitions to the end of the token stream, without their
-    # line maps; structure wants each definition where it stands.
-    md.disable(["inline", "text_join", "footnote_tail"], ignoreInvalid=True)
-    math = md.block.ruler.__rules__[md.block.ruler.__find__("math_block")]
-    scan = math.fn
-
-    def math_block(state: Any, start: int, end: int, silent: bool) -> bool:
-        # A $$ with no closing $$ before the end of a chunk may be closed in a later one.
-        found = scan(state, start, end, silent)
-        if not found and state.src.startswith("$$", state.bMarks[start] + state.tShift[start]):
-            state.env["open_math"] = True
-        return found
-
-    md.block.ruler.at("math_block", math_block, {"alt": math.alt})
-    return md
-
-
-@dataclass(frozen=True)
-class RawBlock:
-    """A top-level block as found in one chunk, lines relative to the chunk (0-based, end exclusive)."""
-
-    type: str
-    line0: int
-    line1: int
-    level: int | None = None
-    title: str | None = None
-    info: str | None = None
-    ordered: bool | None = None
-    items: tuple[tuple[int, int], ...] = ()  # list items' (line0, line1)
-
-
-def _raw_blocks(tokens: list[Any]) -> list[RawBlock]:
-    out: list[RawBlock] = []
-    for i, tok in enumerate(tokens):
-        if tok.level != 0 or tok.nesting == -1:
-            continue
-        kind = _TOKEN_TYPES.get(tok.type)
-        if kind is None or tok.map is None:
-            continue
-        line0, line1 = tok.map
-        if kind == "heading":
-            inline = tokens[i + 1]
-            out.append(RawBlock(kind, line0, line1, level=int(tok.tag[1]), title=inline.content.strip()))
-        elif kind == "footnote":
-            out.append(RawBlock(kind, line0, line1, title=str((tok.meta or {}).get("label", ""))))
-        elif kind == "code":
-            out.append(RawBlock(kind, line0, line1, info=tok.info.strip() or None))
-        elif kind == "list":
-            # Items of this list only: stop at the list's own closing token.
-            items = _items_until_close(tokens, i)
-            out.append(RawBlock(kind, line0, line1, ordered=tok.type == "ordered_list_open", items=items))
-        else:
-            out.append(RawBlock(kind, line0, line1))
-    return out
-
-
-def _items_until_close(tokens: list[Any], open_index: int) -> tuple[tuple[int, int], ...]:
-    items = []
-    for t in tokens[open_index + 1 :]:
-        if t.level == 0 and t.nesting == -1:
-            break
-        if t.type == "list_item_open" and t.level == 1 and t.map is not None:
-            items.append((t.map[0], t.map[1]))
-    return tuple(items)
-
-
-class ChunkCache:
-    """Parsed chunks by their text; bounded, thread-safe (the parser is not)."""
-
-    def __init__(self, max_chunks: int = 20_000) -> None:
-        self._md = _parser()
-        self._cache: OrderedDict[str, tuple[list[RawBlock], bool]] = OrderedDict()
-        self._lock = threading.Lock()
-        self.max_chunks = max_chunks
-
-    def blocks(self, chunk: str, first: bool) -> tuple[list[RawBlock], bool]:
-        """The chunk's blocks, and whether a ``$$`` in it was left open at its end."""
-        key = ("F" if first else "R") + chunk  # front matter only counts at the very start
-        with self._lock:
-            hit = self._cache.get(key)
-            if hit is not None:
-                self._cache.move_to_end(key)
-                return hit
-            # A later chunk must not be read as front matter: parse it after a blank line.
-            source = chunk if first else "\n" + chunk
-            env: dict[str, Any] = {}
-            raw = _raw_blocks(self._md.parse(source, env))
-            if not first:
-                raw = [
-                    RawBlock(
-                        b.type,
-                        b.line0 - 1,
-                        b.line1 - 1,
-                        b.level,
-                        b.title,
-                        b.info,
-                        b.ordered,
-                        tuple((a - 1, z - 1) for a, z in b.items),
-                    )
-                    for b in raw
-                ]
-            self._cache[key] = (raw, bool(env.get("open_math")))
-            while len(self._cache) > self.max_chunks:
-                self._cache.popitem(last=False)
-            return self._cache[key]
-
-
-CHUNKS = ChunkCache()
 
 
 @dataclass(frozen=True)
@@ -214,7 +81,7 @@ class Structure:
         idx = self.lines
         # Lines as markdown-it sees them (with their breaks) to cut chunks on.
         starts = idx.starts
-        lines = [text[starts[k] : (starts[k + 1] if k + 1 < len(starts) else len(text))] for k in range(len(starts))]
+        lines = _lines(text, starts)
         points = split_lines(lines)
         counters: dict[str, int] = {}
         out: list[Block] = []
@@ -223,7 +90,8 @@ class Structure:
             p0, n = points[n], n + 1
             while True:
                 p1 = points[n] if n < len(points) else len(lines)
-                raws, open_math = CHUNKS.blocks("".join(lines[p0:p1]), first=p0 == 0)
+                chunk = text[starts[p0] : starts[p1] if p1 < len(starts) else len(text)]
+                raws, open_math = CHUNKS.blocks(chunk, first=p0 == 0)
                 raws = sorted(raws, key=lambda b: b.line0)
                 if n == len(points) or not (open_math or _left_open(raws, p1 - p0)):
                     break
@@ -306,6 +174,18 @@ def _left_open(raws: list[RawBlock], line_count: int) -> bool:
     """Whether a chunk ends in a fence or HTML block still open: in the whole text it would
     swallow the next heading line (the splitter does not see containers such as list items)."""
     return bool(raws) and raws[-1].line1 >= line_count and raws[-1].type in ("code", "html")
+
+
+def _lines(text: str, starts: list[int]) -> list[str]:
+    """The lines with their breaks, as ``starts`` cuts them."""
+    if "\r" not in text:
+        lines = text.split("\n")  # much faster than slicing at each start
+        last = lines.pop()
+        lines = [line + "\n" for line in lines]
+        lines.append(last)  # "" after a final break: LineIndex counts that line too
+        return lines
+    ends = [*starts[1:], len(text)]
+    return [text[a:z] for a, z in zip(starts, ends, strict=True)]
 
 
 def _trim(lines: list[str], ls: int, le: int) -> int:

@@ -1,0 +1,97 @@
+"""Top-level blocks of one chunk, as markdown-it's block tokens give them (``RawBlock``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from markdown_it import MarkdownIt
+
+_TOKEN_TYPES = {
+    "heading_open": "heading",
+    "paragraph_open": "paragraph",
+    "fence": "code",
+    "code_block": "code",
+    "table_open": "table",
+    "bullet_list_open": "list",
+    "ordered_list_open": "list",
+    "blockquote_open": "blockquote",
+    "hr": "hr",
+    "math_block": "math",
+    "math_block_label": "math",
+    "html_block": "html",
+    "front_matter": "front_matter",
+    "footnote_reference_open": "footnote",  # a definition [^label]: …, where it stands
+}
+
+
+@dataclass(frozen=True)
+class RawBlock:
+    """A top-level block as found in one chunk, lines relative to the chunk (0-based, end exclusive)."""
+
+    type: str
+    line0: int
+    line1: int
+    level: int | None = None
+    title: str | None = None
+    info: str | None = None
+    ordered: bool | None = None
+    items: tuple[tuple[int, int], ...] = ()  # list items' (line0, line1)
+
+
+def _raw_blocks(tokens: list[Any]) -> list[RawBlock]:
+    out: list[RawBlock] = []
+    for i, tok in enumerate(tokens):
+        if tok.level != 0 or tok.nesting == -1:
+            continue
+        kind = _TOKEN_TYPES.get(tok.type)
+        if kind is None or tok.map is None:
+            continue
+        line0, line1 = tok.map
+        if kind == "heading":
+            inline = tokens[i + 1]
+            out.append(RawBlock(kind, line0, line1, level=int(tok.tag[1]), title=inline.content.strip()))
+        elif kind == "footnote":
+            out.append(RawBlock(kind, line0, line1, title=str((tok.meta or {}).get("label", ""))))
+        elif kind == "code":
+            out.append(RawBlock(kind, line0, line1, info=tok.info.strip() or None))
+        elif kind == "list":
+            # Items of this list only: stop at the list's own closing token.
+            items = _items_until_close(tokens, i)
+            out.append(RawBlock(kind, line0, line1, ordered=tok.type == "ordered_list_open", items=items))
+        else:
+            out.append(RawBlock(kind, line0, line1))
+    return out
+
+
+def _items_until_close(tokens: list[Any], open_index: int) -> tuple[tuple[int, int], ...]:
+    items = []
+    for t in tokens[open_index + 1 :]:
+        if t.level == 0 and t.nesting == -1:
+            break
+        if t.type == "list_item_open" and t.level == 1 and t.map is not None:
+            items.append((t.map[0], t.map[1]))
+    return tuple(items)
+
+
+def parse_chunk(md: MarkdownIt, chunk: str, first: bool) -> tuple[list[RawBlock], bool]:
+    """The chunk's blocks (lines relative to the chunk), and whether a ``$$`` was left open."""
+    # A later chunk must not be read as front matter: parse it after a blank line.
+    source = chunk if first else "\n" + chunk
+    env: dict[str, Any] = {}
+    raw = _raw_blocks(md.parse(source, env))
+    if not first:
+        raw = [
+            RawBlock(
+                b.type,
+                b.line0 - 1,
+                b.line1 - 1,
+                b.level,
+                b.title,
+                b.info,
+                b.ordered,
+                tuple((a - 1, z - 1) for a, z in b.items),
+            )
+            for b in raw
+        ]
+    return raw, bool(env.get("open_math"))
