@@ -100,6 +100,8 @@ def jp_server_config(mcp_token: str, mcp_profiles: list[str], mcp_app_config: di
             "MCPLabApp": {
                 "profiles": mcp_profiles,
                 "data_dir": str(tmp_path / "mcp-lab-data"),
+                # Most tests exercise applying edits; review tests ask for "suggest" (the default).
+                "approval": "auto",
                 **mcp_app_config,
             },
         }

@@ -65,22 +65,29 @@ class History:
         self.redo_stack.clear()
         return change
 
-    def undo(self, text: str) -> str:
+    def peek_undo(self, text: str) -> str:
+        """What ``undo`` would make of ``text``, without moving anything between the stacks."""
         if not self.undo_stack:
             raise DomainError("NOT_FOUND", "nothing to undo")
         c = self.undo_stack[-1]
         if text[c.start : c.start + len(c.new)] != c.new:
             raise DomainError("CONFLICT", "the document changed outside the editor since that edit; cannot undo it")
-        self.undo_stack.pop()
-        self.redo_stack.append(c)
         return text[: c.start] + c.old + text[c.start + len(c.new) :]
 
-    def redo(self, text: str) -> str:
+    def peek_redo(self, text: str) -> str:
         if not self.redo_stack:
             raise DomainError("NOT_FOUND", "nothing to redo")
         c = self.redo_stack[-1]
         if text[c.start : c.start + len(c.old)] != c.old:
             raise DomainError("CONFLICT", "the document changed since the undo; cannot redo")
-        self.redo_stack.pop()
-        self.undo_stack.append(c)
         return text[: c.start] + c.new + text[c.start + len(c.old) :]
+
+    def undo(self, text: str) -> str:
+        after = self.peek_undo(text)
+        self.redo_stack.append(self.undo_stack.pop())
+        return after
+
+    def redo(self, text: str) -> str:
+        after = self.peek_redo(text)
+        self.undo_stack.append(self.redo_stack.pop())
+        return after

@@ -10,7 +10,9 @@ from typing import Literal
 from .._version import __version__
 from ..core.activity import ActivityLog
 from ..core.documents import Documents
+from ..core.review import Author, Review
 from ..core.storage import FileStorage
+from ..core.suggestions import SuggestionStore
 from ..core.workspace import Workspace
 
 ApprovalPolicy = Literal["suggest", "auto"]
@@ -49,15 +51,28 @@ class Services:
     activity: ActivityLog = field(default_factory=ActivityLog)
     workspace: Workspace = field(default_factory=Workspace)
     documents: Documents | None = None  # None: files below settings.root_dir
+    review: Review | None = None  # None: suggestions stored under settings.data_dir
 
     def __post_init__(self) -> None:
         if self.documents is None:
             self.documents = Documents(FileStorage(self.settings.root_dir))
+        if self.review is None:
+            store = SuggestionStore(self.settings.data_dir / "suggestions.sqlite3")
+            self.review = Review(store, self.documents)
 
     @property
     def docs(self) -> Documents:
         assert self.documents is not None
         return self.documents
+
+    @property
+    def reviews(self) -> Review:
+        assert self.review is not None
+        return self.review
+
+    def close(self) -> None:
+        if self.review is not None:
+            self.review.store.close()
 
 
 @dataclass(frozen=True)
@@ -71,6 +86,10 @@ class Caller:
     session_id: str
     profile: str
     origin: str | None = None  # scheme://host the client reached us at, for URLs we hand out
+
+    @property
+    def author(self) -> Author:
+        return Author(self.client_name or "agent", self.username, self.session_id)
 
 
 async def _no_progress(progress: float, total: float | None, message: str | None) -> None:

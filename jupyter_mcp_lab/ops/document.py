@@ -6,11 +6,20 @@ from pydantic import BaseModel, Field
 
 from ..core.errors import ArgumentError, DomainError
 from ..core.markdown import structure_of
+from ..core.review import effective_mode
 from ..core.text import LineIndex
 from ..core.workspace import DocumentKind
 from .base import operation
 from .context import OpContext
-from .targets import MutationParams, MutationResult, SavingParams, TargetParams, change_document, document_for
+from .targets import (
+    MutationParams,
+    MutationResult,
+    SavingParams,
+    TargetParams,
+    change_document,
+    document_for,
+    mutate,
+)
 
 
 class ReadParams(TargetParams):
@@ -103,19 +112,47 @@ class HistoryResult(BaseModel):
     revision: str
     canUndo: bool
     canRedo: bool
+    applied: bool = Field(True, description="False when the step was staged as a suggestion (suggest policy).")
+    suggestionIds: list[str] | None = None
+    checkpointId: str | None = None
+
+
+async def _step(ctx: OpContext, params: HistoryParams, name: str) -> HistoryResult:
+    """Undo or redo. Under the suggest policy the step is staged like any other change (an
+    agent's undo could take back what a person accepted), the history stays as it is."""
+    doc, tab = await document_for(ctx, params.tabId, params.path)
+    review = ctx.services.reviews
+    who = ctx.caller.author
+    granted = review.grant_for(doc.key, who) is not None
+    if effective_mode("apply", ctx.settings.approval, granted=granted) == "suggest":
+        peek = doc.history.peek_undo if name == "undo" else doc.history.peek_redo
+        staged = await mutate(ctx, doc, peek, expected_revision=None, mode="suggest", save=False, label=name)
+        return HistoryResult(
+            revision=doc.revision,
+            canUndo=bool(doc.history.undo_stack),
+            canRedo=bool(doc.history.redo_stack),
+            applied=False,
+            suggestionIds=staged.suggestionIds,
+        )
+    before = doc.text
+    step = ctx.services.docs.undo if name == "undo" else ctx.services.docs.redo
+    revision = await step(doc, save=params.saves(tab))
+    cp = review.checkpoint(doc, before, doc.text, who, "grant" if granted else "auto", label=name)
+    return HistoryResult(
+        revision=revision,
+        canUndo=bool(doc.history.undo_stack),
+        canRedo=bool(doc.history.redo_stack),
+        checkpointId=cp.id if cp else None,
+    )
 
 
 @operation("document.undo", title="Undo")
 async def undo(ctx: OpContext, params: HistoryParams) -> HistoryResult:
     """Undo the last change made through this server to the document."""
-    doc, tab = await document_for(ctx, params.tabId, params.path)
-    revision = await ctx.services.docs.undo(doc, save=params.saves(tab))
-    return HistoryResult(revision=revision, canUndo=bool(doc.history.undo_stack), canRedo=bool(doc.history.redo_stack))
+    return await _step(ctx, params, "undo")
 
 
 @operation("document.redo", title="Redo")
 async def redo(ctx: OpContext, params: HistoryParams) -> HistoryResult:
     """Redo the last undone change."""
-    doc, tab = await document_for(ctx, params.tabId, params.path)
-    revision = await ctx.services.docs.redo(doc, save=params.saves(tab))
-    return HistoryResult(revision=revision, canUndo=bool(doc.history.undo_stack), canRedo=bool(doc.history.redo_stack))
+    return await _step(ctx, params, "redo")

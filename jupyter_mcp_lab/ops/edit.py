@@ -325,4 +325,4 @@ async def edit(ctx: OpContext, params: EditParams) -> MutationResult:
         return apply_edits(text, out)
 
     markdown = any(isinstance(op, MARKDOWN_ONLY) for op in params.edits)
-    return await change_document(ctx, params, change, label="edit", kinds=("markdown",) if markdown else ())
+    return await change_document(ctx, params, change, label="edit", kinds=("markdown",) if markdown else (), split=True)

@@ -12,6 +12,7 @@ from ..core.documents import OpenDocument
 from ..core.errors import DomainError
 from ..core.history import change_between
 from ..core.paths import to_api_path
+from ..core.review import effective_mode
 from ..core.revision import revision_of
 from ..core.text import line_at
 from ..core.workspace import Tab
@@ -24,8 +25,13 @@ PATH = Field(None, description="Target file, root-relative (instead of tabId; op
 EXPECTED = Field(None, description="Revision token from your last read; a mismatch answers STALE.")
 MODE: Any = Field(
     "apply",
-    description="apply: change the document; suggest: stage for a person's approval; dryRun: show the change only.",
+    description=(
+        "apply: change the document (staged as a suggestion anyway when the server's approval policy is "
+        "'suggest' and no person granted you direct apply); suggest: stage for a person's approval; "
+        "dryRun: show the change only."
+    ),
 )
+RATIONALE: Any = Field(None, description="Why you make this change: shown to the person who reviews it.")
 
 
 SAVE: Any = Field(
@@ -53,6 +59,7 @@ class SavingParams(TargetParams):
 class MutationParams(SavingParams):
     expected_revision: str | None = EXPECTED
     mode: Mode = MODE
+    rationale: str | None = RATIONALE
 
 
 class ChangeInfo(BaseModel):
@@ -67,13 +74,17 @@ class ChangeInfo(BaseModel):
 
 
 class MutationResult(BaseModel):
-    revision: str = Field(description="The document's revision after the operation.")
-    applied: bool = Field(description="False for dryRun (and, later, for staged suggestions).")
-    mode: Mode
+    revision: str = Field(description="The document's revision after the operation (unchanged when staged).")
+    applied: bool = Field(description="True when the document changed; false for dryRun and staged suggestions.")
+    mode: Mode = Field(
+        description="The mode the change really ran in (the server's policy can turn apply into suggest)."
+    )
     filePath: str | None
-    changed: bool
+    changed: bool = Field(description="Whether the operation changes the text (applied, staged or shown).")
     change: ChangeInfo | None = None
-    diff: str | None = Field(None, description="Unified diff, for dryRun.")
+    diff: str | None = Field(None, description="Unified diff, for dryRun and suggest.")
+    suggestionIds: list[str] | None = Field(None, description="The staged suggestions (mode suggest).")
+    checkpointId: str | None = Field(None, description="The checkpoint of an applied change (a person can revert it).")
 
 
 async def document_for(ctx: OpContext, tab_id: str | None, path: str | None) -> tuple[OpenDocument, Tab | None]:
@@ -113,16 +124,29 @@ async def mutate(
     mode: Mode,
     save: bool,
     label: str,
+    rationale: str | None = None,
+    split: bool = False,
 ) -> MutationResult:
-    """Run one change through the document's lock, in the requested mode."""
-    if mode == "suggest":
-        raise DomainError(
-            "NOT_IMPLEMENTED",
-            "mode='suggest' is not available on this server yet; use mode='apply' or 'dryRun'.",
-        )
+    """Run one change through the document's lock in the mode the server's policy allows.
+
+    ``split``: stage one suggestion per hunk (independent edits such as replace-all) rather
+    than one for the whole change (moves, rewrites: accepted whole or not at all).
+    """
+    review = ctx.services.reviews
+    who = ctx.caller.author
+    grant = review.grant_for(doc.key, who) if mode == "apply" else None
+    mode = effective_mode(mode, ctx.settings.approval, granted=grant is not None)
+    staged = mode != "apply"
     before, after = await ctx.services.docs.commit(
-        doc, change, expected_revision=expected_revision, save=save, dry_run=mode == "dryRun", label=label
+        doc, change, expected_revision=expected_revision, save=save and not staged, dry_run=staged, label=label
     )
+    suggestions, checkpoint = [], None
+    if mode == "suggest":
+        suggestions = review.stage(doc, before, after, who, operation=label, rationale=rationale or "", split=split)
+    elif mode == "apply":
+        checkpoint = review.checkpoint(
+            doc, before, after, who, "grant" if grant else "auto", grant_id=grant.id if grant else None, label=label
+        )
     info = None
     if before != after:
         c = change_between(before, after)
@@ -136,13 +160,15 @@ async def mutate(
             inserted=c.new[:2000],
         )
     return MutationResult(
-        revision=doc.revision if mode != "dryRun" else revision_of(after),
+        revision=revision_of(after) if mode == "dryRun" else doc.revision,
         applied=mode == "apply" and before != after,
         mode=mode,
         filePath=doc.path,
         changed=before != after,
         change=info,
-        diff=_diff(before, after, doc.path or doc.key) if mode == "dryRun" else None,
+        diff=_diff(before, after, doc.path or doc.key) if staged and before != after else None,
+        suggestionIds=[x.id for x in suggestions] if mode == "suggest" else None,
+        checkpointId=checkpoint.id if checkpoint else None,
     )
 
 
@@ -153,6 +179,7 @@ async def change_document(
     *,
     label: str,
     kinds: tuple[str, ...] = (),
+    split: bool = False,
 ) -> MutationResult:
     """Resolve the target, check its kind, and run ``change`` through ``mutate``."""
     doc, tab = await document_for(ctx, params.tabId, params.path)
@@ -166,4 +193,6 @@ async def change_document(
         mode=params.mode,
         save=params.saves(tab),
         label=label,
+        rationale=params.rationale,
+        split=split,
     )

@@ -170,3 +170,9 @@ class MCPLabApp(ExtensionApp):
         endpoints = getattr(self, "endpoints", None)
         if endpoints is not None:
             await endpoints.stop()
+        services = getattr(self, "services", None)
+        if services is not None:
+            try:
+                services.close()
+            except Exception:
+                self.log.exception("jupyter-mcp-lab: closing the suggestion store failed")

@@ -15,7 +15,7 @@ from mcp_types import CallToolResult, TextContent
 from .base import CompositeTool, Surface
 
 # Lab-only conveniences that VMark's tools do not document.
-LAB_ONLY = frozenset({"path", "save", "section", "lineStart", "lineEnd", "maxBytes", "mode", "overwrite"})
+LAB_ONLY = frozenset({"path", "save", "section", "lineStart", "lineEnd", "maxBytes", "mode", "overwrite", "rationale"})
 
 INSTRUCTIONS = """\
 VMark-compatible document tools served by JupyterLab. Call session.get_state once to see

@@ -240,8 +240,9 @@ async def test_dry_run_returns_the_diff_and_changes_nothing(lab: Any) -> None:
         assert d["diff"].startswith("--- a/doc.md\n+++ b/doc.md\n")
         r = await tools.ok("document", "read", path="doc.md")
         assert (r["content"], r["dirty"], r["revision"]) == (DOC, False, revision_of(DOC))
-        suggest = await tools.fail("document", "write", path="doc.md", content="x", mode="suggest")
-        assert suggest["error"] == "NOT_IMPLEMENTED"
+        staged = await tools.ok("document", "write", path="doc.md", content="x", mode="suggest")
+        assert (staged["applied"], staged["mode"], staged["revision"]) == (False, "suggest", revision_of(DOC))
+        assert len(staged["suggestionIds"]) == 1
     assert (root / "doc.md").read_text() == DOC
 
 

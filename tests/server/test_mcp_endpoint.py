@@ -94,6 +94,7 @@ async def open_raw_session(http: httpx2.AsyncClient, server: LabServer) -> str:
 # --------------------------------------------------------------------------- the SDK client
 
 
+@pytest.mark.parametrize("mcp_app_config", [{"approval": "suggest"}])  # the default, shown
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
 async def test_session_get_state_through_python_sdk(mcp_lab: LabServer, mcp_client: Any, mode: str) -> None:
     async with mcp_client(mode=mode, client_name="pytest-sdk-" + mode) as client:
@@ -395,6 +396,7 @@ async def test_status_route_requires_auth(mcp_lab: LabServer) -> None:
         assert "endpoints" not in r.text
 
 
+@pytest.mark.parametrize("mcp_app_config", [{"approval": "suggest"}])  # the default, shown
 @pytest.mark.parametrize("scheme", ["token", "Bearer"])
 async def test_status_route_lists_endpoints(mcp_lab: LabServer, scheme: str) -> None:
     async with raw_client() as http:

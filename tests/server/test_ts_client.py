@@ -36,6 +36,7 @@ async def ts_client(
         pytest.fail(f"not JSON: {result.stdout!r}\n{result.stderr}")
 
 
+@pytest.mark.parametrize("mcp_app_config", [{"approval": "suggest"}])  # the default, shown
 @pytest.mark.parametrize("scheme", ["token", "Bearer"])
 async def test_ts_sdk_client_gets_session_state(
     node: NodeTools, mcp_lab: LabServer, tmp_path: Path, scheme: str

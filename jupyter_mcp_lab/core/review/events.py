@@ -1,0 +1,54 @@
+"""Events for the UIs and for agents waiting on decisions: one stream, many listeners."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections import deque
+from typing import Any
+
+Event = dict[str, Any]
+
+
+class Events:
+    """Numbered events with a short replay buffer (a reconnecting stream sends ``after``)."""
+
+    def __init__(self, keep: int = 500, queue_size: int = 1000) -> None:
+        self._seq = itertools.count(1)
+        self._recent: deque[Event] = deque(maxlen=keep)
+        self._queues: set[asyncio.Queue[Event]] = set()
+        self._queue_size = queue_size
+        self._changed: asyncio.Event | None = None
+
+    def publish(self, kind: str, **data: Any) -> Event:
+        event = {"id": next(self._seq), "type": kind, **data}
+        self._recent.append(event)
+        for q in list(self._queues):
+            if q.full():  # a stalled listener loses its oldest events, never blocks others
+                q.get_nowait()
+            q.put_nowait(event)
+        if self._changed is not None:
+            self._changed.set()
+            self._changed = None
+        return event
+
+    def since(self, after: int) -> list[Event]:
+        return [e for e in self._recent if e["id"] > after]
+
+    def subscribe(self) -> asyncio.Queue[Event]:
+        q: asyncio.Queue[Event] = asyncio.Queue(self._queue_size)
+        self._queues.add(q)
+        return q
+
+    def unsubscribe(self, q: asyncio.Queue[Event]) -> None:
+        self._queues.discard(q)
+
+    async def next_change(self, seconds: float) -> bool:
+        """Wait until anything is published (True) or ``seconds`` pass (False)."""
+        if self._changed is None:
+            self._changed = asyncio.Event()
+        try:
+            await asyncio.wait_for(self._changed.wait(), seconds)
+            return True
+        except TimeoutError:
+            return False

@@ -1,0 +1,331 @@
+"""The review service: stage suggestions, accept or reject them, checkpoints, grants, waits.
+
+Decisions go through one lock: people decide at human speed, and serializing them makes
+"map the suggestion, apply it, mark it" one step that no other decision can interleave
+with. The store's compare-and-set still guards against other processes (a standalone
+server sharing the same database).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from ..documents import Documents, OpenDocument
+from ..errors import DomainError
+from ..history import change_between
+from ..revision import revision_of
+from ..suggestions import Checkpoint, Grant, Suggestion, SuggestionStore, apply_many, map_range, new_id
+from ..suggestions.model import AgentKind, Source, line_span
+from ..text import LineIndex
+from .events import Events
+from .hunks import hunks, kind_of
+from .policy import Author
+
+Progress = Callable[[float, float | None, str | None], Awaitable[None]]
+
+
+class _Conflict(Exception):
+    """Raised inside a commit to leave the document untouched."""
+
+
+@dataclass
+class AcceptAllResult:
+    accepted: list[Suggestion] = field(default_factory=list)
+    conflicts: list[Suggestion] = field(default_factory=list)
+    revision: str | None = None
+
+
+class Review:
+    def __init__(self, store: SuggestionStore, docs: Documents, events: Events | None = None) -> None:
+        self.store = store
+        self.docs = docs
+        self.events = events or Events()
+        self._decide = asyncio.Lock()
+
+    # ------------------------------------------------------------------ staging
+
+    def stage(
+        self,
+        doc: OpenDocument,
+        before: str,
+        after: str,
+        who: Author,
+        *,
+        operation: str,
+        rationale: str = "",
+        split: bool = True,
+    ) -> list[Suggestion]:
+        """Store the change ``before`` → ``after`` as pending suggestions (one per hunk)."""
+        parts = hunks(before, after, split=split)
+        if not parts:
+            return []
+        group = new_id("grp") if len(parts) > 1 else None
+        index = LineIndex(before)
+        revision = revision_of(before)
+        out = []
+        for start, end, new in parts:
+            original = before[start:end]
+            first, last = line_span(before, start, end, index)
+            out.append(
+                Suggestion(
+                    path=doc.key,
+                    kind=kind_of(original, new),
+                    start=start,
+                    end=end,
+                    original=original,
+                    new=new,
+                    base_revision=revision,
+                    author=who.name,
+                    user=who.user,
+                    session=who.session,
+                    rationale=rationale,
+                    operation=operation,
+                    group=group,
+                    line_start=first,
+                    line_end=last,
+                )
+            )
+        self.store.add_many(out, texts={revision: before})
+        for s in out:
+            self.events.publish("suggestion", action="created", suggestion=s.to_json())
+        return out
+
+    # ------------------------------------------------------------------ decisions
+
+    def get(self, id: str) -> Suggestion:
+        s = self.store.get(id)
+        if s is None:
+            raise DomainError("NOT_FOUND", f"no suggestion {id!r}", suggestionId=id)
+        return s
+
+    def pending(self, path: str | None = None) -> list[Suggestion]:
+        return self.store.list(path=path, status="pending")
+
+    async def _document(self, key: str) -> OpenDocument:
+        doc = self.docs.find(key)
+        if doc is not None:
+            await self.docs.refresh(doc)
+            return doc
+        if key.startswith("untitled:"):
+            raise DomainError("NOT_FOUND", f"the untitled document {key!r} is closed")
+        return await self.docs.open(key)
+
+    def _base(self, s: Suggestion) -> str | None:
+        return self.store.get_text(s.base_revision)
+
+    def _mapped(self, s: Suggestion, current: str) -> tuple[int, int] | None:
+        if revision_of(current) == s.base_revision:
+            return (s.start, s.end) if current[s.start : s.end] == s.original else None
+        base = self._base(s)
+        return None if base is None else map_range(base, current, s.start, s.end, s.original)
+
+    async def accept(self, id: str, by: str) -> Suggestion:
+        """Apply one pending suggestion where its text is now; a conflict changes nothing."""
+        async with self._decide:
+            s = self.get(id)
+            self._require_pending(s)
+            result = await self._apply(s.path, [s], by)
+            return result.accepted[0] if result.accepted else result.conflicts[0]
+
+    async def accept_all(self, by: str, path: str | None = None, ids: list[str] | None = None) -> AcceptAllResult:
+        """Accept pending suggestions, per document in document order, one undo step each."""
+        async with self._decide:
+            chosen = [self.get(i) for i in ids] if ids else self.pending(path)
+            for s in chosen:
+                self._require_pending(s)
+            total = AcceptAllResult()
+            for key in sorted({s.path for s in chosen}):
+                r = await self._apply(key, [s for s in chosen if s.path == key], by)
+                total.accepted += r.accepted
+                total.conflicts += r.conflicts
+                total.revision = r.revision
+            return total
+
+    async def _apply(self, key: str, items: list[Suggestion], by: str) -> AcceptAllResult:
+        doc = await self._document(key)
+        result = AcceptAllResult()
+        placed: list[tuple[Suggestion, int, int]] = []
+
+        def change(current: str) -> str:
+            placed.clear()
+            result.conflicts.clear()
+            for s in items:
+                where = self._mapped(s, current)
+                if where is None:
+                    result.conflicts.append(s)
+                else:
+                    placed.append((s, *where))
+            text, skipped = apply_many(current, [(a, z, s.new) for s, a, z in placed])
+            for i in sorted(skipped, reverse=True):  # overlapping an earlier one: a conflict too
+                result.conflicts.append(placed.pop(i)[0])
+            if not placed:
+                raise _Conflict
+            return text
+
+        before = after = doc.text
+        with contextlib.suppress(_Conflict):  # every one conflicts: the document stays as it is
+            before, after = await self.docs.commit(
+                doc, change, save=doc.path is not None and not doc.dirty, label="accept suggestions"
+            )
+        now = time.time()
+        for s in result.conflicts:
+            reason = "its original text is no longer where it was (changed since it was suggested)"
+            if (d := self.store.decide(s.id, "conflict", decided_by=by, reason=reason, now=now)) is not None:
+                self.events.publish("suggestion", action="conflict", suggestion=d.to_json())
+        if placed:
+            result.revision = revision_of(after)
+            for s, _, _ in placed:
+                d = self.store.decide(s.id, "accepted", decided_by=by, result_revision=result.revision, now=now)
+                if d is not None:
+                    result.accepted.append(d)
+                    self.events.publish("suggestion", action="accepted", suggestion=d.to_json())
+            author = Author(items[0].author, items[0].user, items[0].session)
+            sid = placed[0][0].id if len(placed) == 1 else None
+            self.checkpoint(doc, before, after, author, "accepted", suggestion_id=sid, label=f"accepted by {by}")
+        result.conflicts = [self.store.get(s.id) or s for s in result.conflicts]
+        return result
+
+    async def reject(self, id: str, by: str) -> Suggestion:
+        async with self._decide:
+            s = self.get(id)
+            self._require_pending(s)
+            d = self.store.decide(s.id, "rejected", decided_by=by, now=time.time())
+            if d is None:
+                raise DomainError("CONFLICT", f"suggestion {id} was decided meanwhile", suggestionId=id)
+            self.events.publish("suggestion", action="rejected", suggestion=d.to_json())
+            return d
+
+    async def reject_all(self, by: str, path: str | None = None, ids: list[str] | None = None) -> list[Suggestion]:
+        async with self._decide:
+            chosen = [self.get(i) for i in ids] if ids else self.pending(path)
+            out = []
+            for s in chosen:
+                d = self.store.decide(s.id, "rejected", decided_by=by, now=time.time())
+                if d is not None:
+                    out.append(d)
+                    self.events.publish("suggestion", action="rejected", suggestion=d.to_json())
+            return out
+
+    @staticmethod
+    def _require_pending(s: Suggestion) -> None:
+        if s.status != "pending":
+            raise DomainError(
+                "CONFLICT", f"suggestion {s.id} is already {s.status}", suggestionId=s.id, status=s.status
+            )
+
+    async def wait(
+        self, ids: list[str], seconds: float, progress: Progress | None = None, interval: float = 5.0
+    ) -> tuple[list[Suggestion], bool]:
+        """The suggestions once none is pending, or after ``seconds`` (then False)."""
+        deadline = time.monotonic() + seconds
+        while True:
+            current = [self.get(i) for i in ids]
+            open_ = sum(s.status == "pending" for s in current)
+            if not open_:
+                return current, True
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return current, False
+            if progress is not None:
+                await progress(len(ids) - open_, len(ids), f"{open_} of {len(ids)} suggestions still pending")
+            await self.events.next_change(min(left, interval))
+
+    # ------------------------------------------------------------------ checkpoints
+
+    def checkpoint(
+        self,
+        doc: OpenDocument,
+        before: str,
+        after: str,
+        who: Author,
+        source: Source,
+        *,
+        suggestion_id: str | None = None,
+        grant_id: str | None = None,
+        label: str = "",
+    ) -> Checkpoint | None:
+        """Record an applied agent change so a person can see and revert it."""
+        if before == after:
+            return None
+        c = change_between(before, after)
+        cp = Checkpoint(
+            path=doc.key,
+            before_revision=revision_of(before),
+            after_revision=revision_of(after),
+            start=c.start,
+            old=c.old,
+            new=c.new,
+            author=who.name,
+            user=who.user,
+            session=who.session,
+            source=source,
+            suggestion_id=suggestion_id,
+            grant_id=grant_id,
+            label=label,
+        )
+        self.store.add_checkpoint(cp, texts={cp.after_revision: after})
+        self.events.publish("checkpoint", action="created", checkpoint=cp.to_json())
+        self.events.publish("document", path=doc.key, revision=cp.after_revision)
+        return cp
+
+    async def revert(self, id: str, by: str) -> Checkpoint:
+        """Undo one checkpoint's change where it is now; refused when it was edited since."""
+        async with self._decide:
+            cp = self.store.get_checkpoint(id)
+            if cp is None:
+                raise DomainError("NOT_FOUND", f"no checkpoint {id!r}", checkpointId=id)
+            if cp.reverted_by:
+                raise DomainError("CONFLICT", f"checkpoint {id} was already reverted", checkpointId=id)
+            doc = await self._document(cp.path)
+            after_text = self.store.get_text(cp.after_revision)
+
+            def change(current: str) -> str:
+                end = cp.start + len(cp.new)
+                if revision_of(current) == cp.after_revision:
+                    where: tuple[int, int] | None = (cp.start, end)
+                elif after_text is None:
+                    where = None
+                else:
+                    where = map_range(after_text, current, cp.start, end, cp.new)
+                if where is None:
+                    raise DomainError(
+                        "CONFLICT",
+                        "the checkpoint's change was edited since; revert it by hand",
+                        checkpointId=id,
+                    )
+                return current[: where[0]] + cp.old + current[where[1] :]
+
+            before, after = await self.docs.commit(
+                doc, change, save=doc.path is not None and not doc.dirty, label="revert checkpoint"
+            )
+            undo = self.checkpoint(doc, before, after, Author(by, by), "revert", label=f"revert of {id}")
+            assert undo is not None
+            self.store.mark_reverted(id, undo.id)
+            return undo
+
+    # ------------------------------------------------------------------ grants
+
+    def grant(self, scope: str, agent: str, agent_kind: AgentKind, minutes: float, by: str) -> Grant:
+        if not 0 < minutes <= 7 * 24 * 60:
+            raise DomainError("INVALID_ARGUMENT", "minutes must be between 0 and one week", argument="minutes")
+        now = time.time()
+        g = Grant(
+            scope=scope, agent=agent, agent_kind=agent_kind, created=now, expires=now + minutes * 60, created_by=by
+        )
+        self.store.add_grant(g)
+        self.events.publish("grant", action="created", grant=g.to_json())
+        return g
+
+    def revoke(self, id: str) -> Grant:
+        g = self.store.revoke_grant(id, time.time())
+        if g is None:
+            raise DomainError("NOT_FOUND", f"no active grant {id!r}", grantId=id)
+        self.events.publish("grant", action="revoked", grant=g.to_json())
+        return g
+
+    def grant_for(self, path: str, who: Author) -> Grant | None:
+        return self.store.find_grant(path, who.session, who.name, time.time())

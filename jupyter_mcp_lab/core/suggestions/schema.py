@@ -1,0 +1,128 @@
+"""The SQLite schema of the suggestion store, its migrations and row <-> record mapping.
+
+Columns are named after the record fields (quoted: ``end`` and ``group`` are SQL
+keywords), so one list of fields drives inserts and reads. ``PRAGMA user_version`` is the
+number of migrations applied; a later version appends a migration (``ALTER TABLE ... ADD
+COLUMN ... DEFAULT ...``) and never edits an earlier one, since databases in users' data
+directories have already run them.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import fields
+from typing import Any, TypeVar
+
+from .model import Checkpoint, Grant, Suggestion
+
+_V1 = [
+    """CREATE TABLE texts (
+        revision TEXT PRIMARY KEY,
+        text TEXT NOT NULL
+    )""",
+    """CREATE TABLE suggestions (
+        "id" TEXT PRIMARY KEY,
+        "path" TEXT NOT NULL,
+        "kind" TEXT NOT NULL,
+        "start" INTEGER NOT NULL,
+        "end" INTEGER NOT NULL,
+        "original" TEXT NOT NULL,
+        "new" TEXT NOT NULL,
+        "base_revision" TEXT NOT NULL,
+        "author" TEXT NOT NULL,
+        "user" TEXT NOT NULL,
+        "session" TEXT NOT NULL,
+        "rationale" TEXT NOT NULL DEFAULT '',
+        "operation" TEXT NOT NULL DEFAULT '',
+        "group" TEXT,
+        "created" REAL NOT NULL,
+        "status" TEXT NOT NULL CHECK ("status" IN ('pending', 'accepted', 'rejected', 'conflict')),
+        "decided" REAL,
+        "decided_by" TEXT,
+        "result_revision" TEXT,
+        "reason" TEXT,
+        "line_start" INTEGER NOT NULL,
+        "line_end" INTEGER NOT NULL
+    )""",
+    'CREATE INDEX suggestions_path ON suggestions ("path", "start", "created")',
+    'CREATE INDEX suggestions_status ON suggestions ("status")',
+    'CREATE INDEX suggestions_session ON suggestions ("session")',
+    'CREATE INDEX suggestions_group ON suggestions ("group")',
+    """CREATE TABLE grants (
+        "id" TEXT PRIMARY KEY,
+        "scope" TEXT NOT NULL,
+        "agent" TEXT NOT NULL,
+        "agent_kind" TEXT NOT NULL CHECK ("agent_kind" IN ('session', 'client')),
+        "created" REAL NOT NULL,
+        "expires" REAL NOT NULL,
+        "created_by" TEXT NOT NULL,
+        "revoked" REAL
+    )""",
+    """CREATE TABLE checkpoints (
+        "id" TEXT PRIMARY KEY,
+        "path" TEXT NOT NULL,
+        "before_revision" TEXT NOT NULL,
+        "after_revision" TEXT NOT NULL,
+        "start" INTEGER NOT NULL,
+        "old" TEXT NOT NULL,
+        "new" TEXT NOT NULL,
+        "author" TEXT NOT NULL,
+        "user" TEXT NOT NULL,
+        "session" TEXT NOT NULL,
+        "source" TEXT NOT NULL CHECK ("source" IN ('auto', 'accepted', 'grant', 'revert', 'person')),
+        "suggestion_id" TEXT REFERENCES suggestions ("id"),
+        "grant_id" TEXT REFERENCES grants ("id"),
+        "created" REAL NOT NULL,
+        "reverted_by" TEXT REFERENCES checkpoints ("id"),
+        "label" TEXT NOT NULL DEFAULT ''
+    )""",
+    'CREATE INDEX checkpoints_created ON checkpoints ("created")',
+    'CREATE INDEX checkpoints_path ON checkpoints ("path", "created")',
+]
+
+# Index i holds the statements that bring user_version from i to i + 1.
+MIGRATIONS: list[list[str]] = [_V1]
+
+
+def migrate(conn: sqlite3.Connection, migrations: list[list[str]] = MIGRATIONS) -> int:
+    """Apply the migrations ``conn`` has not run, each atomically; returns the version.
+
+    A database from a newer version (more migrations than known) is used as it is: later
+    migrations only add columns with defaults, which the older code ignores.
+    """
+    version: int = conn.execute("PRAGMA user_version").fetchone()[0]
+    for target in range(version + 1, len(migrations) + 1):
+        # Explicit BEGIN: the sqlite3 module would run DDL outside any transaction.
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in migrations[target - 1]:
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {target:d}")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+        version = target
+    return version
+
+
+Record = TypeVar("Record", Suggestion, Checkpoint, Grant)
+
+
+def columns(cls: type[Suggestion] | type[Checkpoint] | type[Grant]) -> list[str]:
+    return [f.name for f in fields(cls)]
+
+
+def insert_sql(table: str, cls: type[Suggestion] | type[Checkpoint] | type[Grant]) -> str:
+    names = columns(cls)
+    quoted = ", ".join(f'"{n}"' for n in names)
+    return f"INSERT INTO {table} ({quoted}) VALUES ({', '.join('?' * len(names))})"
+
+
+def values(record: Suggestion | Checkpoint | Grant) -> tuple[Any, ...]:
+    return tuple(getattr(record, n) for n in columns(type(record)))
+
+
+def from_row(cls: type[Record], row: sqlite3.Row) -> Record:
+    # Only known fields: a newer version's extra columns are left out.
+    return cls(**{n: row[n] for n in columns(cls)})

@@ -1,0 +1,282 @@
+"""Persistent suggestions, checkpoints, grants and the texts they refer to (SQLite).
+
+One connection, shared by threads under a lock: the server's handlers and worker threads
+call in from anywhere, and SQLite serialises writers anyway. Decisions are compare-and-set
+(``UPDATE ... WHERE status IN expected``) so when two people decide at once exactly one
+wins, also across processes sharing the file (``BEGIN IMMEDIATE`` takes the write lock
+before reading, so a check and its write cannot interleave with another writer's).
+"""
+
+from __future__ import annotations
+
+import builtins
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..errors import DomainError
+from .model import Checkpoint, Grant, Suggestion, check_status
+from .schema import from_row, insert_sql, migrate, values
+
+Decision = tuple[str, str, str | None, str | None]  # id, status, result_revision, reason
+
+# Checkpoints a person can still revert keep their texts; older ones may lose them.
+KEEP_CHECKPOINT_TEXTS = 500
+
+
+def _statuses(status: str | Sequence[str], argument: str) -> list[str]:
+    wanted = [status] if isinstance(status, str) else list(status)
+    return [check_status(s, argument) for s in wanted]
+
+
+def _marks(items: Sequence[object]) -> str:
+    return ", ".join("?" * len(items))
+
+
+class SuggestionStore:
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        file = None if path is None or str(path) == ":memory:" else Path(path)
+        if file is not None:
+            file.parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: transactions are explicit (see transaction()), never implicit.
+        self._conn = sqlite3.connect(
+            ":memory:" if file is None else str(file), timeout=30, check_same_thread=False, isolation_level=None
+        )
+        self._conn.row_factory = sqlite3.Row
+        self._lock = threading.RLock()
+        self._depth = 0
+        self._conn.execute("PRAGMA foreign_keys = ON")
+        if file is not None:
+            self._conn.execute("PRAGMA journal_mode = WAL")
+            self._conn.execute("PRAGMA synchronous = NORMAL")  # WAL keeps it consistent on crashes
+        self.version = migrate(self._conn)
+
+    # ------------------------------------------------------------------ plumbing
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One atomic write; nested calls join the outer transaction."""
+        with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield self._conn
+                finally:
+                    self._depth -= 1
+                return
+            self._conn.execute("BEGIN IMMEDIATE")
+            self._depth = 1
+            try:
+                yield self._conn
+                self._conn.execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:  # also when COMMIT itself failed
+                    self._conn.execute("ROLLBACK")
+                raise
+            finally:
+                self._depth = 0
+
+    def _read(self, sql: str, args: Sequence[object] = ()) -> builtins.list[sqlite3.Row]:
+        with self._lock:
+            return self._conn.execute(sql, args).fetchall()
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> SuggestionStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ texts
+
+    def put_text(self, revision: str, text: str) -> None:
+        with self.transaction() as conn:
+            conn.execute("INSERT OR IGNORE INTO texts (revision, text) VALUES (?, ?)", (revision, text))
+
+    def _put_texts(self, conn: sqlite3.Connection, texts: Mapping[str, str] | None) -> None:
+        if texts:
+            conn.executemany("INSERT OR IGNORE INTO texts (revision, text) VALUES (?, ?)", texts.items())
+
+    def get_text(self, revision: str) -> str | None:
+        rows = self._read("SELECT text FROM texts WHERE revision = ?", (revision,))
+        return rows[0]["text"] if rows else None
+
+    def prune_texts(self) -> int:
+        """Delete texts nothing still needs; returns how many went."""
+        with self.transaction() as conn:
+            return conn.execute(
+                """DELETE FROM texts WHERE revision NOT IN (
+                    SELECT base_revision FROM suggestions WHERE status IN ('pending', 'conflict')
+                    UNION SELECT before_revision FROM (SELECT * FROM checkpoints ORDER BY created DESC LIMIT ?)
+                    UNION SELECT after_revision FROM (SELECT * FROM checkpoints ORDER BY created DESC LIMIT ?)
+                )""",
+                (KEEP_CHECKPOINT_TEXTS, KEEP_CHECKPOINT_TEXTS),
+            ).rowcount
+
+    # ------------------------------------------------------------------ suggestions
+
+    def add(self, s: Suggestion, texts: Mapping[str, str] | None = None) -> None:
+        self.add_many([s], texts)
+
+    def add_many(self, suggestions: Sequence[Suggestion], texts: Mapping[str, str] | None = None) -> None:
+        """Add suggestions (and the texts they are based on, in the same transaction)."""
+        with self.transaction() as conn:
+            self._put_texts(conn, texts)
+            conn.executemany(insert_sql("suggestions", Suggestion), [values(s) for s in suggestions])
+
+    def get(self, id: str) -> Suggestion | None:
+        rows = self._read("SELECT * FROM suggestions WHERE id = ?", (id,))
+        return from_row(Suggestion, rows[0]) if rows else None
+
+    def list(
+        self,
+        path: str | None = None,
+        status: str | Sequence[str] | None = None,
+        session: str | None = None,
+        group: str | None = None,
+        limit: int | None = None,
+    ) -> builtins.list[Suggestion]:
+        """Matching suggestions in document order: by path, then position, then age."""
+        where: builtins.list[str] = []
+        args: builtins.list[object] = []
+        for column, value in (("path", path), ("session", session), ("group", group)):
+            if value is not None:
+                where.append(f'"{column}" = ?')
+                args.append(value)
+        if status is not None:
+            wanted = _statuses(status, "status")
+            where.append(f"status IN ({_marks(wanted)})")
+            args += wanted
+        sql = "SELECT * FROM suggestions" + (" WHERE " + " AND ".join(where) if where else "")
+        sql += ' ORDER BY "path", "start", "created", rowid'
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(limit)
+        return [from_row(Suggestion, r) for r in self._read(sql, args)]
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for row in self._read("SELECT path, status, COUNT(*) AS n FROM suggestions GROUP BY path, status"):
+            out.setdefault(row["path"], {})[row["status"]] = row["n"]
+        return out
+
+    def decide(
+        self,
+        id: str,
+        status: str,
+        *,
+        expected: str | Sequence[str] = "pending",
+        decided_by: str,
+        result_revision: str | None = None,
+        reason: str | None = None,
+        now: float | None = None,
+    ) -> Suggestion | None:
+        """Compare-and-set: the decided suggestion, or None if it was not in ``expected``."""
+        check_status(status)
+        wanted = _statuses(expected, "expected")
+        with self.transaction() as conn:
+            if not self._set(conn, id, status, wanted, decided_by, result_revision, reason, now):
+                return None
+            return from_row(Suggestion, conn.execute("SELECT * FROM suggestions WHERE id = ?", (id,)).fetchone())
+
+    def decide_many(
+        self,
+        items: Sequence[Decision],
+        expected: str | Sequence[str] = "pending",
+        *,
+        decided_by: str,
+        now: float | None = None,
+    ) -> builtins.list[Suggestion]:
+        """Decide all or none: CONFLICT (and nothing changed) if any was not in ``expected``."""
+        for _, status, _, _ in items:
+            check_status(status)
+        wanted = _statuses(expected, "expected")
+        when = time.time() if now is None else now
+        with self.transaction() as conn:
+            for id, status, result_revision, reason in items:
+                if not self._set(conn, id, status, wanted, decided_by, result_revision, reason, when):
+                    raise DomainError(
+                        "CONFLICT", f"suggestion {id} is no longer {' or '.join(wanted)}; nothing was decided", id=id
+                    )
+            ids = [item[0] for item in items]
+            rows = conn.execute(f"SELECT * FROM suggestions WHERE id IN ({_marks(ids)})", ids).fetchall()
+        by_id = {r["id"]: from_row(Suggestion, r) for r in rows}
+        return [by_id[i] for i in ids]
+
+    def _set(
+        self,
+        conn: sqlite3.Connection,
+        id: str,
+        status: str,
+        expected: builtins.list[str],
+        decided_by: str,
+        result_revision: str | None,
+        reason: str | None,
+        now: float | None,
+    ) -> bool:
+        cur = conn.execute(
+            f"""UPDATE suggestions SET status = ?, decided = ?, decided_by = ?, result_revision = ?, reason = ?
+                WHERE id = ? AND status IN ({_marks(expected)})""",
+            (status, time.time() if now is None else now, decided_by, result_revision, reason, id, *expected),
+        )
+        return cur.rowcount == 1
+
+    # ------------------------------------------------------------------ checkpoints
+
+    def add_checkpoint(self, cp: Checkpoint, texts: Mapping[str, str] | None = None) -> None:
+        with self.transaction() as conn:
+            self._put_texts(conn, texts)
+            conn.execute(insert_sql("checkpoints", Checkpoint), values(cp))
+
+    def get_checkpoint(self, id: str) -> Checkpoint | None:
+        rows = self._read("SELECT * FROM checkpoints WHERE id = ?", (id,))
+        return from_row(Checkpoint, rows[0]) if rows else None
+
+    def list_checkpoints(self, path: str | None = None, limit: int = 100) -> builtins.list[Checkpoint]:
+        """Newest first."""
+        where, args = ("WHERE path = ?", [path]) if path is not None else ("", [])
+        rows = self._read(
+            f"SELECT * FROM checkpoints {where} ORDER BY created DESC, rowid DESC LIMIT ?", [*args, limit]
+        )
+        return [from_row(Checkpoint, r) for r in rows]
+
+    def mark_reverted(self, id: str, by: str | None, expected_none: bool = True) -> bool:
+        """Record that checkpoint ``by`` reverted ``id``; with ``expected_none``, only once."""
+        guard = " AND reverted_by IS NULL" if expected_none else ""
+        with self.transaction() as conn:
+            return conn.execute(f"UPDATE checkpoints SET reverted_by = ? WHERE id = ?{guard}", (by, id)).rowcount == 1
+
+    # ------------------------------------------------------------------ grants
+
+    def add_grant(self, g: Grant) -> None:
+        with self.transaction() as conn:
+            conn.execute(insert_sql("grants", Grant), values(g))
+
+    def list_grants(self, active_at: float | None = None) -> builtins.list[Grant]:
+        """All grants, or those active at ``active_at``; oldest first."""
+        if active_at is None:
+            rows = self._read("SELECT * FROM grants ORDER BY created, rowid")
+        else:
+            rows = self._read(
+                "SELECT * FROM grants WHERE revoked IS NULL AND expires > ? ORDER BY created, rowid", (active_at,)
+            )
+        return [from_row(Grant, r) for r in rows]
+
+    def revoke_grant(self, id: str, now: float | None = None) -> Grant | None:
+        """The revoked grant, or None if there is no such grant or it was revoked already."""
+        with self.transaction() as conn:
+            when = time.time() if now is None else now
+            if conn.execute("UPDATE grants SET revoked = ? WHERE id = ? AND revoked IS NULL", (when, id)).rowcount != 1:
+                return None
+            return from_row(Grant, conn.execute("SELECT * FROM grants WHERE id = ?", (id,)).fetchone())
+
+    def find_grant(self, path: str, session: str | None, client: str | None, now: float) -> Grant | None:
+        """The oldest active grant that lets this session or client apply to ``path``."""
+        return next((g for g in self.list_grants(active_at=now) if g.covers(path, session, client, now)), None)
