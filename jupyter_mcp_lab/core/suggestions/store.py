@@ -1,10 +1,8 @@
 """Persistent suggestions, checkpoints, grants and the texts they refer to (SQLite).
 
-One connection, shared by threads under a lock: the server's handlers and worker threads
-call in from anywhere, and SQLite serialises writers anyway. Decisions are compare-and-set
-(``UPDATE ... WHERE status IN expected``) so when two people decide at once exactly one
-wins, also across processes sharing the file (``BEGIN IMMEDIATE`` takes the write lock
-before reading, so a check and its write cannot interleave with another writer's).
+Decisions are compare-and-set (``UPDATE ... WHERE status IN expected``): when two people
+decide at once, exactly one wins, whichever thread or process they come from. Texts are
+stored once per revision (content-addressed) and shared by every record that names it.
 """
 
 from __future__ import annotations
@@ -12,15 +10,14 @@ from __future__ import annotations
 import builtins
 import os
 import sqlite3
-import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from pathlib import Path
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 
 from ..errors import DomainError
+from .db import Database
 from .model import Checkpoint, Grant, Suggestion, check_status
-from .schema import from_row, insert_sql, migrate, values
+from .schema import from_row, insert_sql, values
 
 Decision = tuple[str, str, str | None, str | None]  # id, status, result_revision, reason
 
@@ -39,54 +36,17 @@ def _marks(items: Sequence[object]) -> str:
 
 class SuggestionStore:
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        file = None if path is None or str(path) == ":memory:" else Path(path)
-        if file is not None:
-            file.parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: transactions are explicit (see transaction()), never implicit.
-        self._conn = sqlite3.connect(
-            ":memory:" if file is None else str(file), timeout=30, check_same_thread=False, isolation_level=None
-        )
-        self._conn.row_factory = sqlite3.Row
-        self._lock = threading.RLock()
-        self._depth = 0
-        self._conn.execute("PRAGMA foreign_keys = ON")
-        if file is not None:
-            self._conn.execute("PRAGMA journal_mode = WAL")
-            self._conn.execute("PRAGMA synchronous = NORMAL")  # WAL keeps it consistent on crashes
-        self.version = migrate(self._conn)
+        """A store in the SQLite file ``path`` (made with its folders), or in memory (None)."""
+        self._db = Database(path)
+        self._read = self._db.read
+        self.version = self._db.version
 
-    # ------------------------------------------------------------------ plumbing
-
-    @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One atomic write; nested calls join the outer transaction."""
-        with self._lock:
-            if self._depth:
-                self._depth += 1
-                try:
-                    yield self._conn
-                finally:
-                    self._depth -= 1
-                return
-            self._conn.execute("BEGIN IMMEDIATE")
-            self._depth = 1
-            try:
-                yield self._conn
-                self._conn.execute("COMMIT")
-            except BaseException:
-                if self._conn.in_transaction:  # also when COMMIT itself failed
-                    self._conn.execute("ROLLBACK")
-                raise
-            finally:
-                self._depth = 0
-
-    def _read(self, sql: str, args: Sequence[object] = ()) -> builtins.list[sqlite3.Row]:
-        with self._lock:
-            return self._conn.execute(sql, args).fetchall()
+    def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        """Group several writes (this store's methods join it) into one atomic one."""
+        return self._db.transaction()
 
     def close(self) -> None:
-        with self._lock:
-            self._conn.close()
+        self._db.close()
 
     def __enter__(self) -> SuggestionStore:
         return self
