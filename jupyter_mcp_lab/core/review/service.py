@@ -18,7 +18,17 @@ from ..documents import Documents, OpenDocument
 from ..errors import DomainError
 from ..history import change_between
 from ..revision import revision_of
-from ..suggestions import Checkpoint, Grant, Suggestion, SuggestionStore, apply_many, map_range, new_id
+from ..suggestions import (
+    Checkpoint,
+    Grant,
+    Region,
+    Suggestion,
+    SuggestionStore,
+    apply_many,
+    map_range,
+    new_id,
+    regions,
+)
 from ..suggestions.model import AgentKind, Source, line_span
 from ..text import LineIndex
 from .events import Events
@@ -117,11 +127,17 @@ class Review:
     def _base(self, s: Suggestion) -> str | None:
         return self.store.get_text(s.base_revision)
 
-    def _mapped(self, s: Suggestion, current: str) -> tuple[int, int] | None:
+    def _mapped(
+        self, s: Suggestion, current: str, found: dict[str, list[Region]] | None = None
+    ) -> tuple[int, int] | None:
         if revision_of(current) == s.base_revision:
             return (s.start, s.end) if current[s.start : s.end] == s.original else None
         base = self._base(s)
-        return None if base is None else map_range(base, current, s.start, s.end, s.original)
+        if base is None:
+            return None
+        # Suggestions staged on one revision share its diff to the current text.
+        diff = None if found is None else found.setdefault(s.base_revision, regions(base, current))
+        return map_range(base, current, s.start, s.end, s.original, found=diff)
 
     async def accept(self, id: str, by: str) -> Suggestion:
         """Apply one pending suggestion where its text is now; a conflict changes nothing."""
@@ -153,8 +169,9 @@ class Review:
         def change(current: str) -> str:
             placed.clear()
             result.conflicts.clear()
+            found: dict[str, list[Region]] = {}
             for s in items:
-                where = self._mapped(s, current)
+                where = self._mapped(s, current, found)
                 if where is None:
                     result.conflicts.append(s)
                 else:
