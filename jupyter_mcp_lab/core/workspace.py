@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from .errors import DomainError
+from .selection import Selection, SelectionSource
 
 if TYPE_CHECKING:
     from .documents import OpenDocument
@@ -27,10 +28,39 @@ class Tab:
     id: str
     doc: OpenDocument
     window: str
+    # One selection per tab, as in an editor view; whoever set it last (an agent's tool or
+    # the person's cursor reported by the lab bridge) owns it.
+    selection: Selection = field(default_factory=Selection)
+    selection_source: SelectionSource = "agent"
+    _selection_text: str | None = field(default=None, repr=False)  # the text the selection refers to
 
     @property
     def path(self) -> str | None:
         return self.doc.path
+
+    def current_selection(self) -> Selection:
+        """The selection in the document's text as it is now, mapped through whatever changed
+        since it was set (lazily, on read: writers, whichever path they take, need not know
+        about tabs; the diff of the two texts stands in for the edits in between)."""
+        text = self.doc.text
+        if self._selection_text is not text:
+            base = self._selection_text
+            self.selection = self.selection.clamped(len(text)) if base is None else self.selection.mapped(base, text)
+            self._selection_text = text
+        return self.selection
+
+    def set_selection(self, selection: Selection, source: SelectionSource = "agent", text: str | None = None) -> None:
+        """Set the selection on ``text`` (default: the document's text now; clamped to it)."""
+        text = self.doc.text if text is None else text
+        self.selection, self.selection_source, self._selection_text = selection.clamped(len(text)), source, text
+
+
+def report_person_selection(tab: Tab, from_: int, to: int, *, text: str | None = None) -> Selection:
+    """The lab bridge's hook: the person's selection in JupyterLab (code point offsets into
+    ``text``, default the document's text). It replaces the agent's until an agent sets one
+    again. Out-of-range offsets are clamped, not refused: the browser may be a keystroke ahead."""
+    tab.set_selection(Selection(from_, to), "person", text)
+    return tab.current_selection()
 
 
 @dataclass

@@ -7,6 +7,7 @@ from .context import Caller, OpContext, Services
 from . import document as _document  # noqa: F401  isort: skip
 from . import edit as _edit  # noqa: F401  isort: skip
 from . import review as _review  # noqa: F401  isort: skip
+from . import selection as _selection  # noqa: F401  isort: skip
 from . import session as _session  # noqa: F401  isort: skip
 from . import structure as _structure  # noqa: F401  isort: skip
 from . import transform as _transform  # noqa: F401  isort: skip

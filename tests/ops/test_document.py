@@ -271,13 +271,24 @@ async def test_undo_and_redo_by_path_are_saved(lab: Any) -> None:
         await tools.ok("document", "write", path="doc.md", content="v2\n")
         await tools.ok("document", "write", path="doc.md", content="v3\n")
         u = await tools.ok("document", "undo", path="doc.md")
-        assert u == {"revision": revision_of("v2\n"), "canUndo": True, "canRedo": True}
+        assert {k: u[k] for k in ("revision", "canUndo", "canRedo", "applied")} == {
+            "revision": revision_of("v2\n"),
+            "canUndo": True,
+            "canRedo": True,
+            "applied": True,
+        }
+        assert u["checkpointId"]  # an agent's undo is a change a person can revert
         assert (root / "doc.md").read_text() == "v2\n"
         await tools.ok("document", "undo", path="doc.md")
         assert (root / "doc.md").read_text() == DOC
         assert (await tools.fail("document", "undo", path="doc.md"))["error"] == "NOT_FOUND"
         r = await tools.ok("document", "redo", path="doc.md")
-        assert r == {"revision": revision_of("v2\n"), "canUndo": True, "canRedo": True}
+        assert {k: r[k] for k in ("revision", "canUndo", "canRedo", "applied")} == {
+            "revision": revision_of("v2\n"),
+            "canUndo": True,
+            "canRedo": True,
+            "applied": True,
+        }
         assert (root / "doc.md").read_text() == "v2\n"
         (root / "doc.md").write_text("changed elsewhere\n")
         assert (await tools.fail("document", "redo", path="doc.md"))["error"] == "CONFLICT"
