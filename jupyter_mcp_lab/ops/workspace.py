@@ -6,6 +6,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.errors import DomainError
 from ..core.paths import to_api_path
+from ..core.review import effective_mode
 from ..core.workspace import DocumentKind
 from .base import operation
 from .context import OpContext
@@ -88,6 +89,15 @@ class SaveAsResult(BaseModel):
     revision: str
     filePath: str
     tabId: str
+    applied: bool = Field(True, description="False when overwriting was staged for a person's approval.")
+    suggestionIds: list[str] | None = None
+
+
+def _needs_approval(ctx: OpContext, key: str) -> bool:
+    """Whether the server's policy stages this agent's destructive step on ``key``."""
+    review = ctx.services.reviews
+    granted = review.grant_for(key, ctx.caller.author) is not None
+    return effective_mode("apply", ctx.settings.approval, granted=granted) == "suggest"
 
 
 @operation("workspace.save_as", title="Save as", destructive=True)
@@ -97,6 +107,15 @@ async def save_as(ctx: OpContext, params: SaveAsParams) -> SaveAsResult:
     tab = services.workspace.tab(params.tabId, ctx.caller.session_id)
     api = to_api_path(services.settings.root_dir, params.filePath)
     old = tab.doc
+    if params.overwrite and api != old.path and await services.docs.storage.exists(api) and _needs_approval(ctx, api):
+        # Overwriting a file is a change to that file: stage it as one, for a person to accept.
+        target = await services.docs.open(api)
+        staged = services.reviews.stage(
+            target, target.text, old.text, ctx.caller.author, operation="workspace.save_as", split=False
+        )
+        return SaveAsResult(
+            revision=target.revision, filePath=api, tabId=tab.id, applied=False, suggestionIds=[x.id for x in staged]
+        )
     doc = await services.docs.save_as(old, api, overwrite=params.overwrite)
     tab.doc = doc
     if old.path is not None and not services.workspace.is_shown(old):
@@ -113,7 +132,12 @@ class CloseParams(BaseModel):
 
 class CloseResult(BaseModel):
     closed: bool
-    reason: str | None = Field(None, description='"DIRTY" when unsaved changes kept the tab open.')
+    reason: str | None = Field(
+        None,
+        description='"DIRTY" when unsaved changes kept the tab open; "SUGGESTED" when discarding them was '
+        "staged for a person's approval (accept it, then close again).",
+    )
+    suggestionIds: list[str] | None = None
 
 
 @operation("workspace.close", title="Close tab", destructive=True)
@@ -123,6 +147,13 @@ async def close(ctx: OpContext, params: CloseParams) -> CloseResult:
     tab = services.workspace.tab(params.tabId, ctx.caller.session_id)
     if tab.doc.dirty and not params.force:
         return CloseResult(closed=False, reason="DIRTY")
+    if tab.doc.dirty and _needs_approval(ctx, tab.doc.key):
+        # Discarding unsaved work is a change back to the saved text: a person decides.
+        doc = tab.doc
+        staged = services.reviews.stage(
+            doc, doc.text, doc.saved or "", ctx.caller.author, operation="workspace.close", split=False
+        )
+        return CloseResult(closed=False, reason="SUGGESTED", suggestionIds=[x.id for x in staged])
     services.workspace.close(tab)
     if not services.workspace.is_shown(tab.doc):
         services.docs.close(tab.doc)

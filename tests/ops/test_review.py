@@ -268,3 +268,38 @@ async def test_an_agents_undo_is_staged_under_the_suggest_policy(lab: Any) -> No
         assert (root / "doc.md").read_text() == DOC.replace("Alpha one.", "Alpha 1.")
         [s] = services.reviews.pending("doc.md")
         assert (s.original, s.new, s.operation) == ("1", "one", "undo")
+
+
+async def test_overwriting_a_file_with_save_as_is_a_suggestion_on_that_file(lab: Any) -> None:
+    services, open_tools, root = lab
+    (root / "other.md").write_text("Other file.\n")
+    async with open_tools() as tools:
+        tab = await tools.ok("workspace", "open", filePath="doc.md")
+        r = await tools.ok("workspace", "save_as", tabId=tab["tabId"], filePath="other.md", overwrite=True)
+        assert (r["applied"], r["filePath"]) == (False, "other.md") and len(r["suggestionIds"]) == 1
+        assert (root / "other.md").read_text() == "Other file.\n"
+        [s] = services.reviews.pending("other.md")
+        assert (s.start, s.operation) == (0, "workspace.save_as")
+        await services.reviews.accept(s.id, by="person")
+        # Writing a new file destroys nothing: no approval needed.
+        fresh = await tools.ok("workspace", "save_as", tabId=tab["tabId"], filePath="new.md")
+        assert fresh["applied"] is True
+    assert (root / "other.md").read_text() == DOC
+    assert (root / "new.md").read_text() == DOC
+
+
+async def test_discarding_unsaved_work_on_close_is_a_suggestion(lab: Any) -> None:
+    services, open_tools, _ = lab
+    async with open_tools("lab", name="writer") as tools:
+        tab = await tools.ok("workspace", "open", filePath="doc.md")
+        grant = services.reviews.grant("doc.md", "writer", "client", minutes=5, by="person")
+        await tools.ok("document", "edit", tabId=tab["tabId"], edits=[anchored("Alpha one.", "Alpha 1.")])
+        services.reviews.revoke(grant.id)
+        assert (await tools.ok("workspace", "close", tabId=tab["tabId"]))["reason"] == "DIRTY"
+        r = await tools.ok("workspace", "close", tabId=tab["tabId"], force=True)
+        assert (r["closed"], r["reason"]) == (False, "SUGGESTED")
+        [sid] = r["suggestionIds"]
+        s = services.reviews.get(sid)
+        assert (s.original, s.new, s.operation) == ("1", "one", "workspace.close")
+        await services.reviews.accept(sid, by="person")
+        assert (await tools.ok("workspace", "close", tabId=tab["tabId"]))["closed"] is True
