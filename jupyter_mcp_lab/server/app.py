@@ -18,7 +18,7 @@ from .._version import __version__
 from ..core.documents import Documents
 from ..ops.context import Endpoint, Services, Settings
 from ..surfaces import DEFAULT_PROFILES, PROFILES
-from .api_handlers import StatusHandler, api_path
+from .api import api_handlers
 from .contents_storage import ContentsStorage
 from .endpoints import MCPEndpoints
 from .mcp_handler import MCPHandler
@@ -143,12 +143,8 @@ class MCPLabApp(ExtensionApp):
         kwargs = {"endpoints": self.endpoints}
         if "lab" in self.profiles:
             self.handlers.append((profile_path("lab"), MCPHandler, {**kwargs, "profile": "lab"}))
-        self.handlers.extend(
-            [
-                (url_path_join("mcp-lab", PROFILE_RE, "mcp"), MCPHandler, kwargs),
-                (api_path("status"), StatusHandler, {"services": self.services, **kwargs}),
-            ]
-        )
+        self.handlers.append((url_path_join("mcp-lab", PROFILE_RE, "mcp"), MCPHandler, kwargs))
+        self.handlers.extend(api_handlers(self.services, self.endpoints))
 
     async def _start_jupyter_server_extension(self, serverapp: Any) -> None:
         if getattr(self, "endpoints", None) is None:

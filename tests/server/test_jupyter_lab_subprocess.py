@@ -212,7 +212,7 @@ async def test_jupyter_lab_serves_mcp(jupyter_lab: LabProcess) -> None:
 
     async with httpx2.AsyncClient(timeout=10) as anonymous:
         r = await anonymous.get(f"{lab.origin}/mcp-lab/api/status")
-        assert r.status_code == 403
+        assert r.status_code == 401
         r = await anonymous.post(lab_url, json={})
         assert r.status_code == 401
         assert r.headers["www-authenticate"].startswith("Bearer ")

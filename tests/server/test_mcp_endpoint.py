@@ -389,10 +389,10 @@ async def test_profile_not_configured_is_404(mcp_lab: LabServer, mcp_client: Any
 async def test_status_route_requires_auth(mcp_lab: LabServer) -> None:
     async with raw_client() as http:
         r = await http.get(mcp_lab.status_url)
-        assert r.status_code == 403
+        assert r.status_code == 401
         assert "endpoints" not in r.text
         r = await http.get(mcp_lab.status_url, headers={"Authorization": "token wrong-token"})
-        assert r.status_code == 403
+        assert r.status_code == 401
         assert "endpoints" not in r.text
 
 

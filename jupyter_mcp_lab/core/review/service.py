@@ -150,7 +150,7 @@ class Review:
     async def accept_all(self, by: str, path: str | None = None, ids: list[str] | None = None) -> AcceptAllResult:
         """Accept pending suggestions, per document in document order, one undo step each."""
         async with self._decide:
-            chosen = [self.get(i) for i in ids] if ids else self.pending(path)
+            chosen = self._chosen(path, ids)
             for s in chosen:
                 self._require_pending(s)
             total = AcceptAllResult()
@@ -218,7 +218,7 @@ class Review:
 
     async def reject_all(self, by: str, path: str | None = None, ids: list[str] | None = None) -> list[Suggestion]:
         async with self._decide:
-            chosen = [self.get(i) for i in ids] if ids else self.pending(path)
+            chosen = self._chosen(path, ids)
             out = []
             for s in chosen:
                 d = self.store.decide(s.id, "rejected", decided_by=by, now=time.time())
@@ -226,6 +226,12 @@ class Review:
                     out.append(d)
                     self.events.publish("suggestion", action="rejected", suggestion=d.to_json())
             return out
+
+    def _chosen(self, path: str | None, ids: list[str] | None) -> list[Suggestion]:
+        """The named suggestions (each once, in the order given), or the pending ones of ``path``."""
+        if ids is not None:
+            return [self.get(i) for i in dict.fromkeys(ids)]
+        return self.pending(path)
 
     @staticmethod
     def _require_pending(s: Suggestion) -> None:
@@ -340,7 +346,9 @@ class Review:
     def revoke(self, id: str) -> Grant:
         g = self.store.revoke_grant(id, time.time())
         if g is None:
-            raise DomainError("NOT_FOUND", f"no active grant {id!r}", grantId=id)
+            if any(x.id == id for x in self.store.list_grants()):
+                raise DomainError("CONFLICT", f"grant {id!r} is already revoked", grantId=id)
+            raise DomainError("NOT_FOUND", f"no grant {id!r}", grantId=id)
         self.events.publish("grant", action="revoked", grant=g.to_json())
         return g
 

@@ -1,0 +1,248 @@
+"""The base of every REST route: Jupyter auth, JSON in and out, errors mapped in one place.
+
+Every error body is the domain envelope ``{error: CODE, message, ...details}``, whatever
+raised it (a DomainError from the review service, Tornado's HTTPError for auth, routing
+and methods, or a bug): the UIs show ``message`` and branch on ``error``. A traceback
+only ever goes to the server log, never into a response.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from http.client import responses
+from types import TracebackType
+from typing import Any, ClassVar, TypeVar
+
+from jupyter_server.base.handlers import APIHandler
+from pydantic import BaseModel, ValidationError
+from tornado import web
+
+from ...core.errors import ArgumentError, DomainError
+from ...core.paths import to_api_path
+from ...ops.context import Services
+from ...surfaces.caller import LOCAL_USER
+from ..endpoints import MCPEndpoints
+
+M = TypeVar("M", bound=BaseModel)
+
+# Domain codes a client can act on, by HTTP status; any other code is a server fault (500).
+STATUS_OF_CODE: dict[str, int] = {
+    "INVALID_ARGUMENT": 400,
+    "INVALID_PATH": 400,
+    "INVALID_PATCH": 400,
+    "APPROVAL_REQUIRED": 403,
+    "READ_ONLY": 403,
+    "NOT_FOUND": 404,
+    "CONFLICT": 409,
+    "STALE": 409,
+}
+# Tornado/Jupyter HTTP errors get a code in the same style as the domain ones.
+CODE_OF_STATUS: dict[int, str] = {
+    400: "INVALID_ARGUMENT",
+    401: "UNAUTHORIZED",
+    403: "FORBIDDEN",
+    404: "NOT_FOUND",
+    405: "METHOD_NOT_ALLOWED",
+    409: "CONFLICT",
+}
+INTEGER = re.compile(r"-?[0-9]{1,18}")
+# Query arguments Jupyter itself reads on any request (token auth, XSRF, activity tracking).
+JUPYTER_QUERY = frozenset({"token", "_xsrf", "no_track_activity"})
+
+
+def status_of(exc: BaseException) -> int:
+    if isinstance(exc, web.HTTPError):
+        return exc.status_code
+    if isinstance(exc, DomainError):
+        return STATUS_OF_CODE.get(exc.code, 500)
+    return 500
+
+
+class ApiHandler(APIHandler):
+    """Jupyter-authenticated JSON route below ``{base_url}mcp-lab/api/``."""
+
+    # Suggestions, checkpoints and grants are about workspace documents: Jupyter's authorizer
+    # decides with the "contents" resource (read for GET, write for POST/DELETE).
+    auth_resource = "contents"
+    # The query arguments each method reads; any other is refused (a misspelled filter
+    # silently ignored would answer the wrong question).
+    query_args: ClassVar[dict[str, frozenset[str]]] = {}
+
+    def initialize(self, services: Services, endpoints: MCPEndpoints) -> None:
+        self.services = services
+        self.mcp = endpoints
+
+    # ------------------------------------------------------------------ auth
+
+    async def prepare(self) -> None:  # type: ignore[override]
+        if not self.check_host():
+            self.current_user = self._jupyter_current_user = None  # the error path asks for it
+            raise web.HTTPError(403, "Host not allowed")
+        try:
+            await super().prepare()
+        except web.HTTPError as exc:
+            if exc.status_code != 403 or self.current_user is not None:
+                raise
+        handler = getattr(self, (self.request.method or "").lower(), None)
+        if getattr(handler, "__allow_unauthenticated", False):
+            return  # Jupyter's CORS preflight (OPTIONS): no credentials by design, reads nothing
+        # Jupyter answers a missing or wrong token with 403 (APIs get no login redirect), or
+        # leaves it to @web.authenticated when unauthenticated access is allowed; the UIs and
+        # scripts need to tell "who are you?" (401) from "not allowed" (403).
+        if self.current_user is None:
+            raise web.HTTPError(401, "A Jupyter token is required: send 'Authorization: token <token>'.")
+        known = self.query_args.get(self.request.method or "", frozenset()) | JUPYTER_QUERY
+        unknown = sorted(set(self.request.query_arguments) - known)
+        if unknown:
+            raise ArgumentError(f"unknown query argument {unknown[0]!r}", unknown[0])
+
+    def check_xsrf_cookie(self) -> None:
+        # Without a user the request is refused with 401 anyway; checking XSRF first would
+        # answer 403 and hide that. Authenticated requests keep Jupyter's rules unchanged
+        # (cookie auth needs the XSRF token, token auth does not).
+        if getattr(self, "_jupyter_current_user", None) is None:
+            return None
+        return super().check_xsrf_cookie()
+
+    def person(self) -> str:
+        """Who decides: the Jupyter user making the request.
+
+        Jupyter's own identity provider makes up a new anonymous user for each request
+        authenticated by token alone, so on a single-user server the person is named after
+        the server's user, as the MCP handler names the agents' user. Other providers
+        (JupyterHub) know real users.
+        """
+        if type(self.identity_provider).__module__.startswith("jupyter_server."):
+            return LOCAL_USER
+        user = self.current_user
+        return str(getattr(user, "username", "") or getattr(user, "name", "") or LOCAL_USER)
+
+    # ------------------------------------------------------------------ errors
+
+    def send_error(self, status_code: int = 500, **kwargs: Any) -> None:
+        exc_info = kwargs.get("exc_info")
+        if exc_info and isinstance(exc_info[1], DomainError):
+            status_code = status_of(exc_info[1])
+        super().send_error(status_code, **kwargs)
+
+    def log_exception(
+        self, typ: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        # A domain error a client caused is an answer, not a failure: Jupyter's request log
+        # already records the 4xx. Anything that maps to 500 is logged with its traceback.
+        if isinstance(value, DomainError) and status_of(value) < 500:
+            self.log.debug("mcp-lab api %s: %s %s", self.request.path, value.code, value.message)
+            return
+        super().log_exception(typ, value, tb)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        exc = (kwargs.get("exc_info") or (None, None, None))[1]
+        if isinstance(exc, DomainError) and status_code < 500:
+            body = exc.envelope()
+        elif isinstance(exc, DomainError):
+            body = {"error": "INTERNAL", "message": exc.message, "cause": exc.code}
+        elif isinstance(exc, web.HTTPError) or exc is None:
+            message = (exc.log_message if exc is not None else None) or responses.get(status_code, "Error")
+            if exc is not None and exc.args:
+                message = message % exc.args
+            code = CODE_OF_STATUS.get(status_code, "INTERNAL" if status_code >= 500 else "HTTP_ERROR")
+            body = {"error": code, "message": message}
+        else:
+            body = {"error": "INTERNAL", "message": "The server failed unexpectedly; its log has the details."}
+        if status_code == 401:
+            self.set_header("WWW-Authenticate", 'token realm="jupyter"')
+        if status_code == 405:
+            # RFC 9110: a 405 names the methods the resource has.
+            self.set_header("Allow", ", ".join(self.allowed_methods()))
+        self.finish(json.dumps(body, default=str))
+
+    @classmethod
+    def allowed_methods(cls) -> list[str]:
+        unimplemented = web.RequestHandler._unimplemented_method
+        return [m for m in cls.SUPPORTED_METHODS if getattr(cls, m.lower(), None) is not unimplemented]
+
+    # ------------------------------------------------------------------ input
+
+    def json_body(self, model: type[M]) -> M:
+        """The request's JSON body as ``model``; 400 naming the argument otherwise."""
+        try:
+            data = json.loads(self.request.body or b"null")
+        except ValueError as exc:
+            raise ArgumentError(f"the request body is not JSON: {exc}", "body") from None
+        if not isinstance(data, dict):
+            raise ArgumentError("the request body must be a JSON object", "body")
+        try:
+            return model.model_validate(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "body"
+            msg = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}" for e in exc.errors())
+            raise ArgumentError(msg, where) from None
+
+    def query(self, name: str) -> str | None:
+        """One query argument, or None; repeating it is an error, not a silent pick."""
+        values = self.get_query_arguments(name, strip=False)
+        if len(values) > 1:
+            raise ArgumentError(f"{name} is given {len(values)} times", name)
+        return values[0] if values else None
+
+    def query_int(self, name: str, default: int, low: int, high: int) -> int:
+        raw = self.query(name)
+        if raw is None:
+            return default
+        if not INTEGER.fullmatch(raw) or not low <= int(raw) <= high:
+            raise ArgumentError(f"{name} must be an integer from {low} to {high}, not {raw!r}", name)
+        return int(raw)
+
+    def query_bool(self, name: str) -> bool | None:
+        raw = self.query_choice(name, ("true", "false"), "")
+        return None if raw == "" else raw == "true"
+
+    def query_choice(self, name: str, choices: tuple[str, ...], default: str) -> str:
+        raw = self.query(name)
+        if raw is None:
+            return default
+        if raw not in choices:
+            raise ArgumentError(f"{name} must be one of {', '.join(choices)}, not {raw!r}", name)
+        return raw
+
+    def query_path(self, name: str = "path") -> str | None:
+        raw = self.query(name)
+        if raw is None:
+            return None
+        if not raw:
+            raise ArgumentError(f"{name} must not be empty (leave it out for every document)", name)
+        return self.document_key(raw)
+
+    def document_key(self, path: str) -> str:
+        """The store's key for a document path, as Jupyter's contents API spells paths.
+
+        A leading "/" is root-relative (Jupyter's convention). A path that cannot name a
+        workspace file is kept as it is: used as a filter it simply matches nothing.
+        """
+        key = path.lstrip("/")
+        try:
+            return to_api_path(self.services.settings.root_dir, key)
+        except DomainError:
+            return key
+
+    # ------------------------------------------------------------------ output
+
+    def reply(self, body: dict[str, Any], status: int = 200) -> None:
+        self.set_status(status)
+        self.finish(json.dumps(body))
+
+    def refuse_if_read_only(self) -> None:
+        if self.services.settings.read_only:
+            raise DomainError("READ_ONLY", "This server is read-only: no document can be changed.")
+
+
+def unified_diff(before: str, after: str, name: str, limit: int = 100_000) -> str:
+    """A unified diff with 3 lines of context, as the panel renders it; cut past ``limit``."""
+    lines = difflib.unified_diff(
+        before.splitlines(keepends=True), after.splitlines(keepends=True), f"a/{name}", f"b/{name}", n=3
+    )
+    text = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+    return text if len(text) <= limit else text[:limit] + "\n… (diff truncated)\n"

@@ -1,0 +1,69 @@
+"""Checkpoints: every applied agent change, newest first, with its diff and a way back."""
+
+from __future__ import annotations
+
+from jupyter_server.auth.decorator import authorized
+from tornado import web
+
+from ...core.errors import DomainError
+from ...core.suggestions import Checkpoint
+from .base import ApiHandler, unified_diff
+
+
+def checkpoint_diff(handler: ApiHandler, cp: Checkpoint) -> str:
+    """old → new in the document around it, when a stored text still shows where it was.
+
+    The store keeps the text after each checkpoint (and usually the one before); once
+    those are pruned the diff shows the changed text alone, without context lines.
+    """
+    store = handler.services.reviews.store
+    after = store.get_text(cp.after_revision)
+    if after is not None and after[cp.start : cp.start + len(cp.new)] == cp.new:
+        before = after[: cp.start] + cp.old + after[cp.start + len(cp.new) :]
+        return unified_diff(before, after, cp.path)
+    before_text = store.get_text(cp.before_revision)
+    if before_text is not None and before_text[cp.start : cp.start + len(cp.old)] == cp.old:
+        after = before_text[: cp.start] + cp.new + before_text[cp.start + len(cp.old) :]
+        return unified_diff(before_text, after, cp.path)
+    return unified_diff(cp.old, cp.new, cp.path)
+
+
+class CheckpointsHandler(ApiHandler):
+    """GET ``checkpoints?path=&limit=``: newest first."""
+
+    query_args = {"GET": frozenset({"path", "limit"})}
+
+    @web.authenticated
+    @authorized
+    def get(self) -> None:
+        path = self.query_path()
+        limit = self.query_int("limit", 100, 1, 1000)
+        found = self.services.reviews.store.list_checkpoints(path, limit)
+        self.reply({"checkpoints": [c.to_json() for c in found], "count": len(found)})
+
+
+class CheckpointHandler(ApiHandler):
+    """GET ``checkpoints/{id}``: the record plus its diff."""
+
+    @web.authenticated
+    @authorized
+    def get(self, id: str) -> None:
+        cp = self.services.reviews.store.get_checkpoint(id)
+        if cp is None:
+            raise DomainError("NOT_FOUND", f"no checkpoint {id!r}", checkpointId=id)
+        self.reply({**cp.to_json(), "diff": checkpoint_diff(self, cp)})
+
+
+class RevertHandler(ApiHandler):
+    """POST ``checkpoints/{id}/revert``: undo that change where it is now.
+
+    The answer is the new checkpoint the revert made (itself revertible). 409 when the
+    change was edited since (it cannot be mapped) or was reverted already.
+    """
+
+    @web.authenticated
+    @authorized
+    async def post(self, id: str) -> None:
+        self.refuse_if_read_only()
+        undo = await self.services.reviews.revert(id, by=self.person())
+        self.reply(undo.to_json())
