@@ -192,7 +192,11 @@ async def test_workspace_lifecycle(mcp_lab: LabServer, vmark: Any, root: Path) -
         assert (root / "draft.md").read_text() == "# Draft 2\n"
 
         await tools.ok("document", "write", content="unsaved\n")
-        assert await tools.ok("workspace", "close", tabId=new["tabId"]) == {"closed": False, "reason": "DIRTY"}
+        assert await tools.ok("workspace", "close", tabId=new["tabId"]) == {
+            "closed": False,
+            "reason": "DIRTY",
+            "suggestionIds": None,
+        }
         closed = await tools.ok("workspace", "close", tabId=new["tabId"], force=True)
         assert closed["closed"] is True
         assert (root / "draft.md").read_text() == "# Draft 2\n"
