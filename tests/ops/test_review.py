@@ -303,3 +303,26 @@ async def test_discarding_unsaved_work_on_close_is_a_suggestion(lab: Any) -> Non
         assert (s.original, s.new, s.operation) == ("1", "one", "workspace.close")
         await services.reviews.accept(sid, by="person")
         assert (await tools.ok("workspace", "close", tabId=tab["tabId"]))["closed"] is True
+
+
+async def test_only_the_newest_checkpoints_keep_their_texts(ops_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from jupyter_mcp_lab.core.review import service
+
+    monkeypatch.setattr(service, "PRUNE_EVERY", 1)
+    monkeypatch.setattr(service, "KEEP_CHECKPOINT_TEXTS", 2)
+    services, open_tools = ops_client(approval="auto")
+    root = services.settings.root_dir
+    words = ["one", "two", "three", "four", "five"]
+    (root / "doc.md").write_text("".join(f"{w}\n" for w in words))
+    async with open_tools() as tools:
+        ids = []
+        for w in words:
+            r = await tools.ok("document", "edit", path="doc.md", edits=[anchored(f"{w}\n", f"{w.upper()}\n")])
+            ids.append(r["checkpointId"])
+        store = services.reviews.store
+        kept = [cp.id for cp in store.list_checkpoints("doc.md") if store.get_text(cp.after_revision) is not None]
+        assert kept == ids[:-4:-1]  # the two newest, and the one whose after-text is their before-text
+        old = await tools.fail("review", "revert", checkpointId=ids[0])
+        assert old["error"] == "CONFLICT" and "older than the last 2" in old["message"]
+        assert (await tools.ok("review", "revert", checkpointId=ids[3]))["count"] == 1
+    assert (root / "doc.md").read_text() == "ONE\nTWO\nTHREE\nfour\nFIVE\n"

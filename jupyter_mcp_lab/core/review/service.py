@@ -38,6 +38,10 @@ from .policy import Author
 Progress = Callable[[float, float | None, str | None], Awaitable[None]]
 
 
+PRUNE_EVERY = 20
+KEEP_CHECKPOINT_TEXTS = 100
+
+
 class _Conflict(Exception):
     """Raised inside a commit to leave the document untouched."""
 
@@ -55,6 +59,7 @@ class Review:
         self.docs = docs
         self.events = events or Events()
         self._decide = asyncio.Lock()
+        self._since_prune = 0
 
     # ------------------------------------------------------------------ staging
 
@@ -291,6 +296,12 @@ class Review:
             label=label,
         )
         self.store.add_checkpoint(cp, texts={cp.after_revision: after})
+        self._since_prune += 1
+        if self._since_prune >= PRUNE_EVERY:
+            # Each checkpoint keeps its whole after-text (to map a revert through later edits):
+            # only the newest ones keep it, or a long agent run would fill the disk.
+            self.store.prune_texts(KEEP_CHECKPOINT_TEXTS)
+            self._since_prune = 0
         self.events.publish("checkpoint", action="created", checkpoint=cp.to_json())
         self.events.publish("document", path=doc.key, revision=cp.after_revision)
         return cp
@@ -311,7 +322,12 @@ class Review:
                 if revision_of(current) == cp.after_revision:
                     where: tuple[int, int] | None = (cp.start, end)
                 elif after_text is None:
-                    where = None
+                    raise DomainError(
+                        "CONFLICT",
+                        f"checkpoint {id} is older than the last {KEEP_CHECKPOINT_TEXTS} and the document "
+                        "changed since; revert it by hand",
+                        checkpointId=id,
+                    )
                 else:
                     where = map_range(after_text, current, cp.start, end, cp.new)
                 if where is None:

@@ -68,8 +68,10 @@ class SuggestionStore:
         rows = self._read("SELECT text FROM texts WHERE revision = ?", (revision,))
         return rows[0]["text"] if rows else None
 
-    def prune_texts(self) -> int:
-        """Delete texts nothing still needs; returns how many went."""
+    def prune_texts(self, keep_checkpoints: int | None = None) -> int:
+        """Delete texts nothing still needs (open suggestions' bases, the newest checkpoints'
+        before/after texts); returns how many went."""
+        keep = KEEP_CHECKPOINT_TEXTS if keep_checkpoints is None else keep_checkpoints
         with self.transaction() as conn:
             return conn.execute(
                 """DELETE FROM texts WHERE revision NOT IN (
@@ -77,7 +79,7 @@ class SuggestionStore:
                     UNION SELECT before_revision FROM (SELECT * FROM checkpoints ORDER BY created DESC LIMIT ?)
                     UNION SELECT after_revision FROM (SELECT * FROM checkpoints ORDER BY created DESC LIMIT ?)
                 )""",
-                (KEEP_CHECKPOINT_TEXTS, KEEP_CHECKPOINT_TEXTS),
+                (keep, keep),
             ).rowcount
 
     # ------------------------------------------------------------------ suggestions
