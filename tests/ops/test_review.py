@@ -306,10 +306,10 @@ async def test_discarding_unsaved_work_on_close_is_a_suggestion(lab: Any) -> Non
 
 
 async def test_only_the_newest_checkpoints_keep_their_texts(ops_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from jupyter_mcp_lab.core.review import service
+    from jupyter_mcp_lab.core.review import checkpoints
 
-    monkeypatch.setattr(service, "PRUNE_EVERY", 1)
-    monkeypatch.setattr(service, "KEEP_CHECKPOINT_TEXTS", 2)
+    monkeypatch.setattr(checkpoints, "PRUNE_EVERY", 1)
+    monkeypatch.setattr(checkpoints, "KEEP_CHECKPOINT_TEXTS", 2)
     services, open_tools = ops_client(approval="auto")
     root = services.settings.root_dir
     words = ["one", "two", "three", "four", "five"]

@@ -8,38 +8,30 @@ server sharing the same database).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from ..documents import Documents, OpenDocument
+from ..documents import OpenDocument
 from ..errors import DomainError
-from ..history import change_between
 from ..revision import revision_of
 from ..suggestions import (
-    Checkpoint,
-    Grant,
     Region,
     Suggestion,
-    SuggestionStore,
     apply_many,
     map_range,
     new_id,
     regions,
 )
-from ..suggestions.model import AgentKind, Source, line_span
+from ..suggestions.model import line_span
 from ..text import LineIndex
-from .events import Events
+from .checkpoints import CheckpointsMixin
+from .grants import GrantsMixin
 from .hunks import hunks, kind_of
 from .policy import Author
 
 Progress = Callable[[float, float | None, str | None], Awaitable[None]]
-
-
-PRUNE_EVERY = 20
-KEEP_CHECKPOINT_TEXTS = 100
 
 
 class _Conflict(Exception):
@@ -53,13 +45,8 @@ class AcceptAllResult:
     revision: str | None = None
 
 
-class Review:
-    def __init__(self, store: SuggestionStore, docs: Documents, events: Events | None = None) -> None:
-        self.store = store
-        self.docs = docs
-        self.events = events or Events()
-        self._decide = asyncio.Lock()
-        self._since_prune = 0
+class Review(CheckpointsMixin, GrantsMixin):
+    """Staging and deciding suggestions; checkpoints and grants come from the mixins."""
 
     # ------------------------------------------------------------------ staging
 
@@ -119,15 +106,6 @@ class Review:
 
     def pending(self, path: str | None = None) -> list[Suggestion]:
         return self.store.list(path=path, status="pending")
-
-    async def _document(self, key: str) -> OpenDocument:
-        doc = self.docs.find(key)
-        if doc is not None:
-            await self.docs.refresh(doc)
-            return doc
-        if key.startswith("untitled:"):
-            raise DomainError("NOT_FOUND", f"the untitled document {key!r} is closed")
-        return await self.docs.open(key)
 
     def _base(self, s: Suggestion) -> str | None:
         return self.store.get_text(s.base_revision)
@@ -261,112 +239,3 @@ class Review:
             if progress is not None:
                 await progress(len(ids) - open_, len(ids), f"{open_} of {len(ids)} suggestions still pending")
             await self.events.next_change(min(left, interval))
-
-    # ------------------------------------------------------------------ checkpoints
-
-    def checkpoint(
-        self,
-        doc: OpenDocument,
-        before: str,
-        after: str,
-        who: Author,
-        source: Source,
-        *,
-        suggestion_id: str | None = None,
-        grant_id: str | None = None,
-        label: str = "",
-    ) -> Checkpoint | None:
-        """Record an applied agent change so a person can see and revert it."""
-        if before == after:
-            return None
-        c = change_between(before, after)
-        cp = Checkpoint(
-            path=doc.key,
-            before_revision=revision_of(before),
-            after_revision=revision_of(after),
-            start=c.start,
-            old=c.old,
-            new=c.new,
-            author=who.name,
-            user=who.user,
-            session=who.session,
-            source=source,
-            suggestion_id=suggestion_id,
-            grant_id=grant_id,
-            label=label,
-        )
-        self.store.add_checkpoint(cp, texts={cp.after_revision: after})
-        self._since_prune += 1
-        if self._since_prune >= PRUNE_EVERY:
-            # Each checkpoint keeps its whole after-text (to map a revert through later edits):
-            # only the newest ones keep it, or a long agent run would fill the disk.
-            self.store.prune_texts(KEEP_CHECKPOINT_TEXTS)
-            self._since_prune = 0
-        self.events.publish("checkpoint", action="created", checkpoint=cp.to_json())
-        self.events.publish("document", path=doc.key, revision=cp.after_revision)
-        return cp
-
-    async def revert(self, id: str, by: str) -> Checkpoint:
-        """Undo one checkpoint's change where it is now; refused when it was edited since."""
-        async with self._decide:
-            cp = self.store.get_checkpoint(id)
-            if cp is None:
-                raise DomainError("NOT_FOUND", f"no checkpoint {id!r}", checkpointId=id)
-            if cp.reverted_by:
-                raise DomainError("CONFLICT", f"checkpoint {id} was already reverted", checkpointId=id)
-            doc = await self._document(cp.path)
-            after_text = self.store.get_text(cp.after_revision)
-
-            def change(current: str) -> str:
-                end = cp.start + len(cp.new)
-                if revision_of(current) == cp.after_revision:
-                    where: tuple[int, int] | None = (cp.start, end)
-                elif after_text is None:
-                    raise DomainError(
-                        "CONFLICT",
-                        f"checkpoint {id} is older than the last {KEEP_CHECKPOINT_TEXTS} and the document "
-                        "changed since; revert it by hand",
-                        checkpointId=id,
-                    )
-                else:
-                    where = map_range(after_text, current, cp.start, end, cp.new)
-                if where is None:
-                    raise DomainError(
-                        "CONFLICT",
-                        "the checkpoint's change was edited since; revert it by hand",
-                        checkpointId=id,
-                    )
-                return current[: where[0]] + cp.old + current[where[1] :]
-
-            before, after = await self.docs.commit(
-                doc, change, save=doc.path is not None and not doc.dirty, label="revert checkpoint"
-            )
-            undo = self.checkpoint(doc, before, after, Author(by, by), "revert", label=f"revert of {id}")
-            assert undo is not None
-            self.store.mark_reverted(id, undo.id)
-            return undo
-
-    # ------------------------------------------------------------------ grants
-
-    def grant(self, scope: str, agent: str, agent_kind: AgentKind, minutes: float, by: str) -> Grant:
-        if not 0 < minutes <= 7 * 24 * 60:
-            raise DomainError("INVALID_ARGUMENT", "minutes must be between 0 and one week", argument="minutes")
-        now = time.time()
-        g = Grant(
-            scope=scope, agent=agent, agent_kind=agent_kind, created=now, expires=now + minutes * 60, created_by=by
-        )
-        self.store.add_grant(g)
-        self.events.publish("grant", action="created", grant=g.to_json())
-        return g
-
-    def revoke(self, id: str) -> Grant:
-        g = self.store.revoke_grant(id, time.time())
-        if g is None:
-            if any(x.id == id for x in self.store.list_grants()):
-                raise DomainError("CONFLICT", f"grant {id!r} is already revoked", grantId=id)
-            raise DomainError("NOT_FOUND", f"no grant {id!r}", grantId=id)
-        self.events.publish("grant", action="revoked", grant=g.to_json())
-        return g
-
-    def grant_for(self, path: str, who: Author) -> Grant | None:
-        return self.store.find_grant(path, who.session, who.name, time.time())

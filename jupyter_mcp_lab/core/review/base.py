@@ -1,0 +1,28 @@
+"""What every part of the review service shares: the store, the documents, the events."""
+
+from __future__ import annotations
+
+import asyncio
+
+from ..documents import Documents, OpenDocument
+from ..errors import DomainError
+from ..suggestions import SuggestionStore
+from .events import Events
+
+
+class ReviewBase:
+    def __init__(self, store: SuggestionStore, docs: Documents, events: Events | None = None) -> None:
+        self.store = store
+        self.docs = docs
+        self.events = events or Events()
+        self._decide = asyncio.Lock()
+        self._since_prune = 0
+
+    async def _document(self, key: str) -> OpenDocument:
+        doc = self.docs.find(key)
+        if doc is not None:
+            await self.docs.refresh(doc)
+            return doc
+        if key.startswith("untitled:"):
+            raise DomainError("NOT_FOUND", f"the untitled document {key!r} is closed")
+        return await self.docs.open(key)
