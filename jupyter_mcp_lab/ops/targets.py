@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..core.diffs import unified
 from ..core.documents import OpenDocument
 from ..core.errors import DomainError
 from ..core.history import change_between
@@ -107,12 +107,8 @@ def require_kind(doc: OpenDocument, *kinds: str) -> None:
         )
 
 
-def _diff(before: str, after: str, name: str, limit: int = 20_000) -> str:
-    lines = difflib.unified_diff(
-        before.splitlines(keepends=True), after.splitlines(keepends=True), f"a/{name}", f"b/{name}", n=2
-    )
-    text = "".join(lines)
-    return text if len(text) <= limit else text[:limit] + "\n… (diff truncated)\n"
+def _diff(before: str, after: str, name: str) -> str:
+    return unified(before, after, name)
 
 
 async def mutate(
