@@ -811,6 +811,10 @@ class JupyterServer:
             f"--ServerApp.token={self.token}",
             f"--ServerApp.root_dir={self.root}",
             "--ServerApp.jpserver_extensions={'jupyter_mcp_lab': True}",
+            # Edits apply (each one a checkpoint): this measures the edit path, not staging
+            # (benchmarks/review.py compares the two).
+            "--MCPLabApp.approval=auto",
+            f"--MCPLabApp.data_dir={self.tmp / 'data'}",
         ]
         self._log = open(self.tmp / "server.log", "wb")  # noqa: SIM115 - closed in close()
         self.proc = subprocess.Popen(

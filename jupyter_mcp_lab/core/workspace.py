@@ -8,6 +8,7 @@ a tab shows an open document. Focus is kept per MCP session, so two agents never
 from __future__ import annotations
 
 import itertools
+import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
@@ -85,6 +86,7 @@ class Workspace:
         self._focus: dict[str, SessionFocus] = {}
         self._ids = itertools.count(1)
         self.recent: deque[str] = deque(maxlen=50)  # recently opened paths, newest last
+        self.opened_at: dict[str, float] = {}  # each recent path -> when it was last opened (time.time())
 
     def focus(self, session_id: str) -> SessionFocus:
         return self._focus.setdefault(session_id, SessionFocus())
@@ -122,6 +124,7 @@ class Workspace:
             if doc.path in self.recent:
                 self.recent.remove(doc.path)
             self.recent.append(doc.path)
+            self.opened_at = {p: self.opened_at.get(p, 0.0) for p in self.recent} | {doc.path: time.time()}
         focus = self.focus(session_id)
         focus.window, focus.tab = window.label, tab.id
         return tab

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from . import conformance, lab, vmark2
+from . import conformance, lab, vmark, vmark2
 from .base import CompositeTool, FlatTool, Surface
 from .builder import build_server
 
 # Profiles that exist, in the order they are listed to users.
 PROFILES: dict[str, Surface] = {
     lab.SURFACE.name: lab.SURFACE,
+    vmark.SURFACE.name: vmark.SURFACE,
     vmark2.SURFACE.name: vmark2.SURFACE,
     conformance.SURFACE.name: conformance.SURFACE,
 }

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import inspect
 import json
+import keyword
 import logging
+import re
 import time
 from contextlib import contextmanager
 from typing import Annotated, Any
@@ -84,13 +86,13 @@ def build_server(surface: Surface, services: Services) -> MCPServer:
     for spec in surface.tools:
         if isinstance(spec, FlatTool):
             op = registry.get(spec.op)
-            fn = _flat_tool(spec, op, surface, services)
+            fn, required = _flat_tool(spec, op, surface, services)
             description = spec.description or op.description
             annotations = ToolAnnotations(title=spec.title or op.title, **_hints([op]))
             title = spec.title or op.title
         else:
             ops = {action: registry.get(name) for action, name in spec.actions.items()}
-            fn = _composite_tool(spec, ops, surface, services)
+            fn, required = _composite_tool(spec, ops, surface, services), ["action"]
             description = spec.description
             title = spec.title or spec.name.capitalize()
             annotations = ToolAnnotations(title=title, **_hints(list(ops.values())))
@@ -105,6 +107,10 @@ def build_server(surface: Surface, services: Services) -> MCPServer:
         tool = server._tool_manager.get_tool(spec.name)
         assert tool is not None
         tool.parameters = compact(tool.parameters)
+        if required:
+            tool.parameters["required"] = required
+        else:
+            tool.parameters.pop("required", None)
     if surface.extend is not None:
         surface.extend(server, services)
     return server
@@ -124,19 +130,78 @@ _UNSET: Any = object()
 
 
 def _published(annotation: Any) -> WithJsonSchema:
-    return WithJsonSchema(compact(TypeAdapter(annotation).json_schema()))
+    schema = TypeAdapter(annotation).json_schema(by_alias=True)
+    return WithJsonSchema(compact(_inlined(schema, schema.pop("$defs", {}), ())))
+
+
+def _inlined(schema: Any, defs: dict[str, Any], seen: tuple[str, ...]) -> Any:
+    """``schema`` with its references to ``$defs`` replaced by the definitions: an argument's
+    schema is published inside the tool's, where a field's own ``$defs`` would not resolve.
+    A recursive model stays an object at its second appearance."""
+    if isinstance(schema, list):
+        return [_inlined(s, defs, seen) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        name = ref.removeprefix("#/$defs/")
+        rest = {k: v for k, v in schema.items() if k != "$ref"}
+        if name in seen or name not in defs:
+            return {"type": "object", **rest}
+        return {**_inlined(defs[name], defs, (*seen, name)), **rest}
+    return {k: _inlined(v, defs, seen) for k, v in schema.items()}
+
+
+def _input_key(name: str, finfo: FieldInfo) -> str:
+    """The key the params model validates a field under: its alias when it has one
+    (``from_`` with ``alias="from"`` takes ``from``), else its name."""
+    alias = finfo.validation_alias if isinstance(finfo.validation_alias, str) else finfo.alias
+    return alias or name
+
+
+def _python_names(args: list[str], reserved: frozenset[str] = frozenset({"ctx"})) -> dict[str, str]:
+    """Parameter names for the generated function that publishes ``args``: each argument
+    itself when Python allows it, else a safe identifier that carries the argument as its
+    alias (a tool argument may be a keyword such as ``from``, or no identifier at all)."""
+
+    def plain(arg: str) -> bool:
+        return arg.isidentifier() and not keyword.iskeyword(arg) and not arg.startswith("_") and arg not in reserved
+
+    taken = set(reserved) | {a for a in args if plain(a)}
+    out: dict[str, str] = {}
+    for arg in args:
+        if plain(arg):
+            out[arg] = arg
+            continue
+        base = re.sub(r"\W", "_", arg).strip("_") or "arg"
+        name = f"arg_{base}" if base[0].isdigit() else f"{base}_"
+        while name in taken or keyword.iskeyword(name):
+            name += "_"
+        taken.add(name)
+        out[arg] = name
+    return out
 
 
 def _parameter(
-    name: str, finfo: FieldInfo, *, optional: bool = False, note: str = "", default: Any = _UNSET
+    name: str,
+    finfo: FieldInfo,
+    *,
+    optional: bool = False,
+    note: str = "",
+    default: Any = _UNSET,
+    python_name: str | None = None,
 ) -> inspect.Parameter:
+    """The generated function's parameter for tool argument ``name``; ``python_name`` when
+    ``name`` cannot be a Python parameter (the SDK then publishes and accepts ``name`` as
+    the parameter's alias)."""
     description = (finfo.description or "") + note
     annotation: Any = finfo.annotation
     if optional:
         annotation = annotation | None
     # Constraints (ge, le, min_length…) are checked by the operation's own model, which answers
     # with our envelope; a schema the operation chose for the field is kept.
-    meta = Field(description=description or None, examples=finfo.examples)
+    aliased = python_name is not None and python_name != name
+    meta = Field(description=description or None, examples=finfo.examples, alias=name if aliased else None)
     custom = [m for m in finfo.metadata if isinstance(m, WithJsonSchema)]
     if not custom:
         custom = [_published(annotation)]
@@ -151,7 +216,7 @@ def _parameter(
         else:
             default = finfo.get_default(call_default_factory=True)
     return inspect.Parameter(
-        name,
+        python_name or name,
         inspect.Parameter.KEYWORD_ONLY,
         annotation=Annotated[annotation, *custom, meta],
         default=default,
@@ -166,32 +231,58 @@ def _with_signature(fn: Any, params: list[inspect.Parameter], result: type[BaseM
     return fn
 
 
-def _flat_tool(spec: FlatTool, op: Operation, surface: Surface, services: Services) -> Any:
-    to_field = {spec.rename.get(f, f): f for f in op.params.model_fields if f not in spec.hidden}
-    params = [
-        _parameter(arg, op.params.model_fields[f], default=spec.defaults.get(f, _UNSET)) for arg, f in to_field.items()
+def _flat_tool(spec: FlatTool, op: Operation, surface: Surface, services: Services) -> tuple[Any, list[str]]:
+    """The tool function and its required arguments. Those are published as required but
+    checked by the operation's model, so a missing one gets this profile's error shape."""
+    fields_ = op.params.model_fields
+    keys = {f: _input_key(f, finfo) for f, finfo in fields_.items()}
+    # tool argument -> the key the operation's model validates it under
+    to_field = {spec.rename.get(f, keys[f]): keys[f] for f in fields_ if f not in spec.hidden}
+    by_key = {k: f for f, k in keys.items()}
+    required = [
+        arg for arg, key in to_field.items() if fields_[by_key[key]].is_required() and by_key[key] not in spec.defaults
     ]
+    names = _python_names(list(to_field))
+    params = [
+        _parameter(
+            arg,
+            fields_[by_key[key]],
+            default=None if arg in required else spec.defaults.get(by_key[key], _UNSET),
+            python_name=names[arg],
+        )
+        for arg, key in to_field.items()
+    ]
+    defaults = {keys.get(f, f): v for f, v in spec.defaults.items()}
 
     known = frozenset(to_field)
+    must = frozenset(required)
+    published = {key: arg for arg, key in to_field.items()}
 
     async def tool(ctx: Context, **kwargs: Any) -> CallToolResult:
         if (refused := _unknown_arguments(ctx, known, surface)) is not None:
             return refused
-        fields = {**spec.defaults, **{to_field[k]: v for k, v in kwargs.items()}}
-        return await _invoke(surface, services, spec.name, op, ctx, fields, kwargs)
+        given = _given(ctx)
+        kwargs = {k: v for k, v in kwargs.items() if k in given or k not in must}
+        fields = {**defaults, **{to_field[k]: v for k, v in kwargs.items()}}
+        return await _invoke(surface, services, spec.name, op, ctx, fields, kwargs, published)
 
     tool.__name__ = spec.name
-    return _with_signature(tool, params, op.result)
+    return _with_signature(tool, params, op.result), required
 
 
 def _composite_tool(spec: CompositeTool, ops: dict[str, Operation], surface: Surface, services: Services) -> Any:
     users: dict[str, list[str]] = {}
     infos: dict[str, FieldInfo] = {}
+    # per action: tool argument -> the key the operation's model validates it under
+    to_field: dict[str, dict[str, str]] = {}
     for action, op in ops.items():
+        to_field[action] = {}
         for fname, finfo in op.params.model_fields.items():
             if fname in spec.hidden:
                 continue
-            arg = spec.rename.get(fname, fname)
+            key = _input_key(fname, finfo)
+            arg = spec.rename.get(fname, key)
+            to_field[action][arg] = key
             users.setdefault(arg, []).append(action)
             if arg in infos and infos[arg].annotation != finfo.annotation:
                 merged = FieldInfo.from_annotation(Any)
@@ -205,13 +296,11 @@ def _composite_tool(spec: CompositeTool, ops: dict[str, Operation], surface: Sur
         inspect.Parameter.KEYWORD_ONLY,
         annotation=Annotated[str, Field(description="The operation to run.", json_schema_extra={"enum": list(ops)})],
     )
+    names = _python_names(list(infos), reserved=frozenset({"ctx", "action"}))
     params = [action_param] + [
-        _parameter(arg, infos[arg], optional=True, note=f" (used by: {', '.join(users[arg])})") for arg in infos
+        _parameter(arg, infos[arg], optional=True, note=f" (used by: {', '.join(users[arg])})", python_name=names[arg])
+        for arg in infos
     ]
-    to_field = {
-        action: {spec.rename.get(f, f): f for f in op.params.model_fields if f not in spec.hidden}
-        for action, op in ops.items()
-    }
 
     known = frozenset(["action", *infos])
 
@@ -231,19 +320,26 @@ def _composite_tool(spec: CompositeTool, ops: dict[str, Operation], surface: Sur
                 f"action {action!r} does not take {', '.join(stray)}", argument=stray[0]
             ).envelope()
             return (surface.render_error or default_error_result)(envelope)
-        defaults = {f: v for f, v in spec.defaults.items() if f in op.params.model_fields}
+        model_fields = op.params.model_fields
+        defaults = {_input_key(f, model_fields[f]): v for f, v in spec.defaults.items() if f in model_fields}
         fields = {**defaults, **{to_field[action][k]: v for k, v in given.items()}}
-        return await _invoke(surface, services, f"{spec.name}.{action}", op, ctx, fields, given)
+        published = {key: arg for arg, key in to_field[action].items()}
+        return await _invoke(surface, services, f"{spec.name}.{action}", op, ctx, fields, given, published)
 
     tool.__name__ = spec.name
     return _with_signature(tool, params, CompositeResult)
 
 
+def _given(ctx: Context) -> dict[str, Any]:
+    """The arguments as the client sent them (before the SDK filled in defaults)."""
+    params = ctx.request_context.params or {}
+    return params.get("arguments") or {}
+
+
 def _unknown_arguments(ctx: Context, known: frozenset[str], surface: Surface) -> CallToolResult | None:
     """An error for arguments the tool does not take (the SDK would drop them silently,
     and an agent that misspelled ``expected_revision`` would write unguarded)."""
-    params = ctx.request_context.params or {}
-    given = params.get("arguments") or {}
+    given = _given(ctx)
     unknown = sorted(k for k in given if k not in known)
     if not unknown:
         return None
@@ -263,6 +359,7 @@ async def _invoke(
     ctx: Context,
     fields: dict[str, Any],
     arguments: dict[str, Any],
+    published: dict[str, str] | None = None,
 ) -> CallToolResult:
     started = time.perf_counter()
     caller = caller_from_context(ctx, services, surface.name)
@@ -274,7 +371,7 @@ async def _invoke(
         try:
             params = op.params.model_validate(fields)
         except ValidationError as exc:
-            raise _argument_error(exc) from None
+            raise _argument_error(exc, published or {}) from None
         opctx = OpContext(
             services=services,
             caller=caller,
@@ -321,8 +418,16 @@ async def _invoke(
         )
 
 
-def _argument_error(exc: ValidationError) -> ArgumentError:
-    first = exc.errors()[0]
-    where = ".".join(str(p) for p in first["loc"]) or None
-    msg = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}" for e in exc.errors())
-    return ArgumentError(msg, argument=where)
+def _argument_error(exc: ValidationError, published: dict[str, str]) -> ArgumentError:
+    """The first invalid argument, named as the tool publishes it (``published``: the key the
+    operation's model validates -> the tool's argument)."""
+
+    def where(loc: tuple[Any, ...]) -> str:
+        parts = [str(p) for p in loc]
+        if parts:
+            parts[0] = published.get(parts[0], parts[0])
+        return ".".join(parts)
+
+    errors = exc.errors()
+    msg = "; ".join(f"{where(e['loc']) or 'arguments'}: {e['msg']}" for e in errors)
+    return ArgumentError(msg, argument=where(errors[0]["loc"]) or None)

@@ -96,7 +96,11 @@ def test_panel_shows_the_running_endpoint(lab):
             page.keyboard.type("Open MCP Lab panel")
             page.keyboard.press("Enter")
             panel = page.locator("#jupyter-mcp-lab-panel")
-            panel.get_by_text(f"{base}/mcp", exact=True).wait_for(timeout=20_000)
+            try:
+                panel.get_by_text(f"{base}/mcp", exact=True).wait_for(timeout=20_000)
+            except Exception:
+                page.screenshot(path=str(ARTIFACTS / "panel-status-failed.png"))  # what the person saw
+                raise
             text = panel.inner_text()
             page.screenshot(path=str(ARTIFACTS / "panel-status.png"))
         finally:

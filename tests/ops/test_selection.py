@@ -35,8 +35,6 @@ SURFACE = Surface(
         FlatTool("document_read", "document.read"),
         FlatTool("document_write", "document.write"),
         FlatTool("selection_get", "selection.get"),
-        # The vmark profile will publish `from`; the builder cannot name a tool argument after a
-        # Python keyword yet, so this surface keeps the field name.
         FlatTool("selection_set", "selection.set"),
         FlatTool("selection_replace", "selection.replace"),
         FlatTool("selection_delete", "selection.delete"),
@@ -129,7 +127,7 @@ async def test_a_new_tab_has_a_cursor_at_0_and_set_selects(auto: Lab) -> None:
             "source": "agent",
             "revision": revision_of(DOC),
         }
-        s = await a.ok("selection_set", from_=BETA, to=BETA + 9)
+        s = await a.ok("selection_set", **{"from": BETA}, to=BETA + 9)
         assert (s["text"], s["from"], s["to"], s["isEmpty"]) == ("Beta two.", BETA, BETA + 9, False)
         assert await a.ok("selection_get") == s
         c = await a.ok("cursor_set_position", position=3)
@@ -139,10 +137,10 @@ async def test_a_new_tab_has_a_cursor_at_0_and_set_selects(auto: Lab) -> None:
 @pytest.mark.parametrize(
     ("arguments", "argument"),
     [
-        ({"from_": 5, "to": 2}, "from"),
-        ({"from_": 0, "to": len(DOC) + 1}, "to"),
-        ({"from_": -1, "to": 2}, "from"),
-        ({"from_": "x", "to": 2}, "from"),
+        ({"from": 5, "to": 2}, "from"),
+        ({"from": 0, "to": len(DOC) + 1}, "to"),
+        ({"from": -1, "to": 2}, "from"),
+        ({"from": "x", "to": 2}, "from"),
     ],
 )
 async def test_set_refuses_bad_ranges_naming_the_argument(auto: Lab, arguments: dict[str, Any], argument: str) -> None:
@@ -180,7 +178,7 @@ async def test_replace_applies_and_moves_the_cursor_after_the_text(auto: Lab) ->
     services, agent, root = auto
     async with agent() as a:
         await opened(a)
-        await a.ok("selection_set", from_=BETA, to=BETA + 9)
+        await a.ok("selection_set", **{"from": BETA}, to=BETA + 9)
         r = await a.ok("selection_replace", text="Beta 2!")
         assert (r["applied"], r["mode"], r["suggestionId"]) == (True, "apply", None)
         assert (r["range"], r["originalContent"]) == ({"from": BETA, "to": BETA + 9}, "Beta two.")
@@ -203,7 +201,7 @@ async def test_delete_applies_and_leaves_the_cursor_where_the_text_was(auto: Lab
     async with agent() as a:
         await opened(a)
         assert (await a.fail("selection_delete"))["error"] == "NOT_FOUND"  # nothing selected
-        await a.ok("selection_set", from_=BETA, to=BETA + 11)
+        await a.ok("selection_set", **{"from": BETA}, to=BETA + 11)
         r = await a.ok("selection_delete")
         assert (r["applied"], r["content"], r["range"]) == (True, "Beta two.\n\n", {"from": BETA, "to": BETA + 11})
         assert await buffer(a) == DOC.replace("Beta two.\n\n", "")
@@ -232,7 +230,7 @@ async def test_insert_at_cursor_goes_to_the_head_and_keeps_the_selected_text(aut
     _, agent, _ = auto
     async with agent() as a:
         tab = await opened(a)
-        await a.ok("selection_set", from_=BETA, to=BETA + 4, tabId=tab)
+        await a.ok("selection_set", **{"from": BETA}, to=BETA + 4, tabId=tab)
         r = await a.ok("document_insert_at_cursor", text="X", tabId=tab)
         assert r["position"] == BETA + 4
         assert await buffer(a) == DOC.replace("Beta", "BetaX")
@@ -242,7 +240,7 @@ async def test_dry_run_changes_nothing(auto: Lab) -> None:
     _, agent, _ = auto
     async with agent() as a:
         await opened(a)
-        await a.ok("selection_set", from_=BETA, to=BETA + 4)
+        await a.ok("selection_set", **{"from": BETA}, to=BETA + 4)
         r = await a.ok("selection_replace", text="Zeta", mode="dryRun")
         assert (r["applied"], r["mode"], r["suggestionId"]) == (False, "dryRun", None)
         assert "-Beta two." in r["diff"] and "+Zeta two." in r["diff"]
@@ -254,14 +252,14 @@ async def test_a_wrong_expected_revision_is_stale(auto: Lab) -> None:
     _, agent, root = auto
     async with agent() as a:
         await opened(a)
-        await a.ok("selection_set", from_=BETA, to=BETA + 4)
+        await a.ok("selection_set", **{"from": BETA}, to=BETA + 4)
         wrong = revision_of("something else")
         calls: list[tuple[str, dict[str, Any]]] = [
             ("selection_replace", {"text": "x"}),
             ("selection_delete", {}),
             ("document_insert_at_cursor", {"text": "x"}),
             ("document_insert_at_position", {"text": "x", "position": 0}),
-            ("selection_set", {"from_": 0, "to": 1}),
+            ("selection_set", {"from": 0, "to": 1}),
             ("cursor_set_position", {"position": 1}),
         ]
         for tool, args in calls:
@@ -281,7 +279,7 @@ async def test_under_the_suggest_policy_edits_are_staged_and_the_selection_stays
     services, agent, root = suggest
     async with agent() as a:
         await opened(a)
-        await a.ok("selection_set", from_=BETA, to=BETA + 9)
+        await a.ok("selection_set", **{"from": BETA}, to=BETA + 9)
         before = await a.ok("selection_get")
         ids: list[str] = []
         calls: list[tuple[str, dict[str, Any]]] = [
@@ -318,7 +316,7 @@ async def test_the_selection_follows_edits_made_by_others(auto: Lab) -> None:
     _, agent, root = auto
     async with agent() as a:
         await opened(a)
-        await a.ok("selection_set", from_=BETA, to=BETA + 9)
+        await a.ok("selection_set", **{"from": BETA}, to=BETA + 9)
         # Another tool on the same tab (saved, so the buffer is clean and follows the disk).
         await a.ok("document_write", content="Preface.\n\n" + DOC, save=True)
         s = await a.ok("selection_get")
@@ -332,7 +330,7 @@ async def test_the_persons_selection_wins_until_the_agent_sets_one(auto: Lab) ->
     services, agent, _ = auto
     async with agent() as a:
         tab_id = await opened(a)
-        await a.ok("selection_set", from_=0, to=7)
+        await a.ok("selection_set", **{"from": 0}, to=7)
         tab = services.workspace.tab(tab_id, "")
         report_person_selection(tab, BETA, BETA + 4)
         s = await a.ok("selection_get")

@@ -111,7 +111,11 @@ async def test_new_untitled_tab_then_save_as(lab: Any) -> None:
         assert wf["kind"] == "yaml-workflow"
         # An empty untitled tab holds no work: not dirty, closes without force.
         assert tabs_of(await tools.ok("session", "get_state"))[wf["tabId"]]["dirty"] is False
-        assert await tools.ok("workspace", "close", tabId=wf["tabId"]) == {"closed": True, "reason": None, "suggestionIds": None}
+        assert await tools.ok("workspace", "close", tabId=wf["tabId"]) == {
+            "closed": True,
+            "reason": None,
+            "suggestionIds": None,
+        }
         await tools.ok("workspace", "switch_tab", tabId=new["tabId"])
         await tools.ok("document", "write", content="# Draft\n")
         state = tabs_of(await tools.ok("session", "get_state"))[new["tabId"]]
@@ -211,9 +215,17 @@ async def test_close_refuses_dirty_unless_forced(lab: Any) -> None:
         a = (await tools.ok("workspace", "open", filePath="a.md"))["tabId"]
         b = (await tools.ok("workspace", "open", filePath="b.md"))["tabId"]
         await tools.ok("document", "write", content="unsaved\n")  # b is focused
-        assert await tools.ok("workspace", "close", tabId=b) == {"closed": False, "reason": "DIRTY", "suggestionIds": None}
+        assert await tools.ok("workspace", "close", tabId=b) == {
+            "closed": False,
+            "reason": "DIRTY",
+            "suggestionIds": None,
+        }
         assert b in tabs_of(await tools.ok("session", "get_state"))
-        assert await tools.ok("workspace", "close", tabId=b, force=True) == {"closed": True, "reason": None, "suggestionIds": None}
+        assert await tools.ok("workspace", "close", tabId=b, force=True) == {
+            "closed": True,
+            "reason": None,
+            "suggestionIds": None,
+        }
         assert list(tabs_of(await tools.ok("session", "get_state"))) == [a]
         # Focus moved to the remaining tab; the discarded work is gone, the file untouched.
         assert (await tools.ok("document", "read"))["filePath"] == "a.md"

@@ -94,7 +94,8 @@ class ApiHandler(APIHandler):
         if self.current_user is None:
             raise web.HTTPError(401, "A Jupyter token is required: send 'Authorization: token <token>'.")
         known = self.query_args.get(self.request.method or "", frozenset()) | JUPYTER_QUERY
-        unknown = sorted(set(self.request.query_arguments) - known)
+        # JupyterLab's ServerConnection busts caches with a bare "?<milliseconds>" on GETs.
+        unknown = sorted(a for a in set(self.request.query_arguments) - known if not _cache_buster(self, a))
         if unknown:
             raise ArgumentError(f"unknown query argument {unknown[0]!r}", unknown[0])
 
@@ -246,3 +247,7 @@ def unified_diff(before: str, after: str, name: str, limit: int = 100_000) -> st
     )
     text = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
     return text if len(text) <= limit else text[:limit] + "\n… (diff truncated)\n"
+
+
+def _cache_buster(handler: web.RequestHandler, name: str) -> bool:
+    return name.isdigit() and handler.request.query_arguments[name] in ([b""], [])

@@ -166,3 +166,11 @@ async def test_errors_map_to_status_and_envelope(
     else:
         assert "secret detail" not in r.text and "RuntimeError" not in r.text
         assert set(body) == {"error", "message"}
+
+
+async def test_jupyterlabs_cache_buster_is_not_an_unknown_argument(mcp_lab: LabServer, api: Api) -> None:
+    # ServerConnection.makeRequest appends "?<milliseconds>" to GETs; the panel broke on it once.
+    r = await api.http.get(api.url("status") + "?1795329041275", headers=mcp_lab.auth())
+    assert r.status_code == 200, r.text
+    assert_error(await api.http.get(api.url("status") + "?12ab", headers=mcp_lab.auth()), 400, "INVALID_ARGUMENT")
+    assert_error(await api.http.get(api.url("status") + "?123=x", headers=mcp_lab.auth()), 400, "INVALID_ARGUMENT")
