@@ -89,8 +89,13 @@ block = st.one_of(
 
 
 @st.composite
-def documents(draw: Any) -> str:
+def documents(draw: Any, must: Any = None) -> str:
+    """Documents of random blocks; ``must`` (a block strategy) guarantees one of that kind, so a
+    test about tables does not discard most examples (CI's derandomized runs failed the
+    filter_too_much health check on that)."""
     blocks = draw(st.lists(block, min_size=1, max_size=6))
+    if must is not None:
+        blocks.insert(draw(st.integers(0, len(blocks))), draw(must))
     front = ["---\ntitle: t\n---"] if draw(st.booleans()) else []
     text = "\n\n".join([*front, "intro paragraph", *blocks]) + "\n"
     return text.replace("\n", "\r\n") if draw(st.booleans()) else text
@@ -155,7 +160,7 @@ def test_block_types_stay_in_their_block(text: str, data: Any) -> None:
 
 
 @SETTINGS
-@given(documents(), st.data())
+@given(documents(tables_()), st.data())
 def test_table_edits(text: str, data: Any) -> None:
     b = pick(data, text, "table")
     t = T.parse_table(text, b)
@@ -175,7 +180,7 @@ def test_table_edits(text: str, data: Any) -> None:
 
 
 @SETTINGS
-@given(documents(), st.data())
+@given(documents(lists_()), st.data())
 def test_list_edits(text: str, data: Any) -> None:
     b = pick(data, text, "list")
     n = len(L.parse_list(text, b.id))
