@@ -46,7 +46,7 @@ class ReadResult(BaseModel):
 async def read(ctx: OpContext, params: ReadParams) -> ReadResult:
     """Read a document: whole, one section, or a line range, within a byte budget. Returns the
     revision token to pass as expected_revision on the next write. Always read before writing."""
-    doc, _ = await document_for(ctx, params.tabId, params.path)
+    doc, _ = await document_for(ctx, params.tabId, params.path, params.windowId)
     text = doc.text
     lines = LineIndex(text)
     total = lines.line_count if not text.endswith(("\n", "\r")) else max(lines.line_count - 1, 1)
@@ -120,7 +120,7 @@ class HistoryResult(BaseModel):
 async def _step(ctx: OpContext, params: HistoryParams, name: str) -> HistoryResult:
     """Undo or redo. Under the suggest policy the step is staged like any other change (an
     agent's undo could take back what a person accepted), the history stays as it is."""
-    doc, tab = await document_for(ctx, params.tabId, params.path)
+    doc, tab = await document_for(ctx, params.tabId, params.path, params.windowId)
     review = ctx.services.reviews
     who = ctx.caller.author
     granted = review.grant_for(doc.key, who) is not None

@@ -1,7 +1,7 @@
 """The editor an agent works in: a tab, addressed by tab or by window (VMark's ``windowId``),
 and focusing it (VMark's ``editor_focus``).
 
-A window shows one document per MCP session, its active tab (see ``windows``); naming a
+A window shows one document per MCP session, its active tab (see ``tabs``); naming a
 window does not move the session's focus, only ``editor.focus`` and the workspace and tab
 operations do.
 """
@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..core.errors import DomainError
 from ..core.workspace import Tab
 from .base import operation
 from .context import OpContext
+from .tabs import WINDOW_ID, editor_tab
 from .targets import EXPECTED, MODE, RATIONALE, TAB_ID, Mode
-from .windows import WINDOW_ID, tab_for_window, window_of
 
 
 class EditorParams(BaseModel):
@@ -33,19 +32,6 @@ class EditorEditParams(EditorParams):
     mode: Mode = MODE
     rationale: str | None = RATIONALE
     save: bool = Field(False, description="Write the file now (default: the tab keeps the change unsaved).")
-
-
-def editor_tab(ctx: OpContext, tab_id: str | None, window_id: str | None) -> Tab:
-    """Tab ``tab_id`` (which must be in window ``window_id`` when both are given), else the tab
-    the window shows this session, else the session's focused tab; INVALID_TAB when none."""
-    if tab_id is None:
-        return tab_for_window(ctx, window_id)
-    tab = ctx.services.workspace.tab(tab_id, ctx.caller.session_id)
-    if window_id is not None and (window := window_of(ctx, window_id)).label != tab.window:
-        raise DomainError(
-            "INVALID_TAB", f"tab {tab_id!r} is in window {tab.window!r}, not {window.label!r}", tabId=tab_id
-        )
-    return tab
 
 
 async def tab_for(ctx: OpContext, params: EditorParams) -> Tab:

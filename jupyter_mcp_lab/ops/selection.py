@@ -1,9 +1,10 @@
 """The selection and cursor of a tab, and the edits that use them (VMark's selection tools).
 
-A selection belongs to a tab (one view of a document), so these operations take a tab, not
-a path. Edits go through ``mutate``: the server's approval policy, suggestions, checkpoints
-and STALE all apply. The selection moves only when a change really applied: a staged
-suggestion leaves the document, and so the selection, as they were.
+A selection belongs to a tab (one view of a document), so these operations take a tab (or a
+window: the tab it shows this session), not a path. Edits go through ``mutate``: the
+server's approval policy, suggestions, checkpoints and STALE all apply. The selection
+moves only when a change really applied: a staged suggestion leaves the document, and so
+the selection, as they were.
 """
 
 from __future__ import annotations
@@ -21,14 +22,18 @@ from ..core.selection import Selection, SelectionSource, cursor_context
 from ..core.workspace import Tab
 from .base import operation
 from .context import OpContext
+from .tabs import WINDOW_ID
 from .targets import EXPECTED, MODE, RATIONALE, TAB_ID, Mode, document_for, mutate
 
 FROM: Any = Field(alias="from", ge=0, description="Start (inclusive), a code point offset.")
 
 
 class TabParams(BaseModel):
+    """A tab, a window (the tab it shows this session), or this session's focused tab."""
+
     model_config = ConfigDict(extra="forbid")
     tabId: str | None = TAB_ID
+    windowId: str | None = WINDOW_ID
 
 
 class PositionedParams(TabParams):
@@ -136,7 +141,7 @@ class ContextResult(_Camel):
 
 
 async def _tab(ctx: OpContext, params: TabParams) -> Tab:
-    _, tab = await document_for(ctx, params.tabId, None)
+    _, tab = await document_for(ctx, params.tabId, None, params.windowId)
     assert tab is not None  # no path: always a tab
     return tab
 

@@ -139,7 +139,7 @@ async def structure(ctx: OpContext, params: StructureParams) -> StructureResult:
     """The structure of a markdown document at its current revision: the outline (sections
     with heading node ids and line ranges), every block with its node id (h-0, p-3, code-1,
     table-0, list-2, bq-0, hr-0, math-0, html-0, fm-0), or a digest (counts)."""
-    doc, _ = await document_for(ctx, params.tabId, params.path)
+    doc, _ = await document_for(ctx, params.tabId, params.path, params.windowId)
     require_kind(doc, "markdown")
     s = await parsed(doc.text)
     view = params.view

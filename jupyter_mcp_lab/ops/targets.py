@@ -17,6 +17,7 @@ from ..core.revision import revision_of
 from ..core.text import line_at
 from ..core.workspace import Tab
 from .context import OpContext
+from .tabs import WINDOW_ID, target_tab
 
 Mode = Literal["apply", "suggest", "dryRun"]
 
@@ -41,11 +42,13 @@ SAVE: Any = Field(
 
 
 class TargetParams(BaseModel):
-    """Which document: a path, a tab, or this session's focused tab."""
+    """Which document: a path, a tab, a window (the tab it shows this session), or this
+    session's focused tab."""
 
     model_config = ConfigDict(extra="forbid")
     tabId: str | None = TAB_ID
     path: str | None = PATH
+    windowId: str | None = WINDOW_ID
 
 
 class SavingParams(TargetParams):
@@ -87,13 +90,17 @@ class MutationResult(BaseModel):
     checkpointId: str | None = Field(None, description="The checkpoint of an applied change (a person can revert it).")
 
 
-async def document_for(ctx: OpContext, tab_id: str | None, path: str | None) -> tuple[OpenDocument, Tab | None]:
-    """The document an operation targets: by path, by tab, or the session's focused tab."""
+async def document_for(
+    ctx: OpContext, tab_id: str | None, path: str | None, window_id: str | None = None
+) -> tuple[OpenDocument, Tab | None]:
+    """The document an operation targets: by path; else by tab (which must be in window
+    ``window_id`` when both are named); else the tab the window shows this session; else
+    the session's focused tab."""
     services = ctx.services
     if path:
         api = to_api_path(services.settings.root_dir, path)
         return await services.docs.open(api), None
-    tab = services.workspace.tab(tab_id, ctx.caller.session_id)
+    tab = target_tab(ctx, tab_id, window_id)
     await services.docs.refresh(tab.doc)
     return tab.doc, tab
 
@@ -178,7 +185,7 @@ async def change_document(
     split: bool = False,
 ) -> MutationResult:
     """Resolve the target, check its kind, and run ``change`` through ``mutate``."""
-    doc, tab = await document_for(ctx, params.tabId, params.path)
+    doc, tab = await document_for(ctx, params.tabId, params.path, params.windowId)
     if kinds:
         require_kind(doc, *kinds)
     return await mutate(

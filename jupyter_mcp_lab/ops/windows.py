@@ -4,13 +4,12 @@ A window (a connected JupyterLab client, or ``main``) shows one document at a ti
 active tab. Which tab is active is part of each MCP session's focus, so two agents never
 share a "current document": in the session's focused window it is the session's focused
 tab; in any other window it is the tab that focusing that window would pick (its last).
-Operations that take ``windowId`` act on that window's active tab.
+Operations that take ``windowId`` act on that window's active tab (resolved in ``tabs``).
 """
 
 from __future__ import annotations
 
 from pathlib import PurePosixPath
-from typing import Any
 from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -22,11 +21,7 @@ from . import workspace as ws_ops
 from .base import operation
 from .context import OpContext
 from .structure import word_count
-
-WINDOW_ID: Any = Field(
-    None,
-    description="Window label (see workspace_list_windows; a tab id also works). Default: your focused window.",
-)
+from .tabs import WINDOW_ID, active_tab, tab_for_window, tab_in_window, window_of
 
 # Titles given to untitled documents (workspace_new_document); saved files take their name.
 _TITLES: WeakKeyDictionary[OpenDocument, str] = WeakKeyDictionary()
@@ -34,53 +29,6 @@ _TITLES: WeakKeyDictionary[OpenDocument, str] = WeakKeyDictionary()
 
 def title_of(doc: OpenDocument) -> str:
     return _TITLES.get(doc) or doc.title
-
-
-def window_of(ctx: OpContext, window_id: str | None) -> Window:
-    """The window named by label (or by one of its tab ids); default: the session's focused one."""
-    workspace = ctx.services.workspace
-    if window_id is None:
-        return workspace.window(None, ctx.caller.session_id)
-    window = workspace.windows.get(window_id)
-    if window is not None:
-        return window
-    for tab in workspace.tabs():
-        if tab.id == window_id:
-            return workspace.windows[tab.window]
-    raise DomainError(
-        "INVALID_TAB",
-        f"no window {window_id!r}; windows: {', '.join(workspace.windows)} (workspace_list_windows)",
-        argument="windowId",
-        windowId=window_id,
-    )
-
-
-def active_tab(ctx: OpContext, window: Window) -> Tab | None:
-    """The tab ``window`` shows for this session (None: nothing to show)."""
-    focus = ctx.services.workspace.focus(ctx.caller.session_id)
-    if focus.window == window.label:
-        return next((t for t in window.tabs if t.id == focus.tab), None)
-    return window.tabs[-1] if window.tabs else None
-
-
-def tab_for_window(ctx: OpContext, window_id: str | None) -> Tab:
-    """The tab an operation with ``windowId`` acts on: the window's active tab (or the tab
-    itself when ``window_id`` is a tab id)."""
-    workspace = ctx.services.workspace
-    if window_id is not None and window_id not in workspace.windows:
-        named = next((t for t in workspace.tabs() if t.id == window_id), None)
-        if named is not None:
-            return named
-    window = window_of(ctx, window_id)
-    tab = active_tab(ctx, window)
-    if tab is None:
-        raise DomainError(
-            "INVALID_TAB",
-            f"window {window.label!r} shows no document for you: open one (workspace_open_document, "
-            "tabs_create) or pick a tab (tabs_list, tabs_switch)",
-            windowId=window.label,
-        )
-    return tab
 
 
 async def document_of_window(ctx: OpContext, window_id: str | None) -> tuple[OpenDocument, Tab]:
@@ -330,21 +278,6 @@ def _tab_info(ctx: OpContext, tab: Tab) -> TabInfo:
     )
 
 
-def _tab_in(ctx: OpContext, tab_id: str, window_id: str | None) -> Tab:
-    """Tab ``tab_id``, which must belong to window ``window_id`` when one is named."""
-    tab = ctx.services.workspace.tab(tab_id, ctx.caller.session_id)
-    if window_id is not None:
-        window = window_of(ctx, window_id)
-        if tab.window != window.label:
-            raise DomainError(
-                "INVALID_TAB",
-                f"tab {tab_id!r} is in window {tab.window!r}, not {window.label!r}",
-                tabId=tab_id,
-                windowId=window.label,
-            )
-    return tab
-
-
 class TabsResult(BaseModel):
     tabs: list[TabInfo]
     count: int
@@ -367,7 +300,7 @@ class TabParams(WindowParams):
 async def get_tab(ctx: OpContext, params: TabParams) -> TabInfo:
     """A tab's {id, title, filePath, isDirty, isActive} (default: the window's active tab)."""
     if params.tabId is not None:
-        tab = _tab_in(ctx, params.tabId, params.windowId)
+        tab = tab_in_window(ctx, params.tabId, params.windowId)
     else:
         tab = tab_for_window(ctx, params.windowId)
     await ctx.services.docs.refresh(tab.doc)
@@ -381,7 +314,7 @@ class SwitchParams(WindowParams):
 @operation("tabs.switch", title="Switch tab", read_only=True)
 async def switch_tab(ctx: OpContext, params: SwitchParams) -> TabInfo:
     """Make a tab the active one of its window, and that window your focused window."""
-    tab = _tab_in(ctx, params.tabId, params.windowId)
+    tab = tab_in_window(ctx, params.tabId, params.windowId)
     _focus_on(ctx, tab)
     return _tab_info(ctx, tab)
 
@@ -397,7 +330,7 @@ class CloseTabResult(BaseModel):
 async def close_tab(ctx: OpContext, params: TabParams) -> CloseTabResult:
     """Close a tab (default: the window's active tab). A tab with unsaved changes stays open
     (reason DIRTY): save it first. tabs_reopen_closed brings a closed file back."""
-    tab = _tab_in(ctx, params.tabId, params.windowId) if params.tabId else tab_for_window(ctx, params.windowId)
+    tab = tab_in_window(ctx, params.tabId, params.windowId) if params.tabId else tab_for_window(ctx, params.windowId)
     result = await ws_ops.close(ctx, ws_ops.CloseParams(tabId=tab.id))
     if result.closed:
         message = f"closed {tab.id}"

@@ -58,7 +58,7 @@ class ValidateResult(BaseModel):
 @operation("workflow.validate", title="Validate workflow", read_only=True)
 async def validate(ctx: OpContext, params: ValidateParams) -> ValidateResult:
     """Run actionlint over the workflow as it is now (unsaved changes included)."""
-    doc, _ = await document_for(ctx, params.tabId, params.path)
+    doc, _ = await document_for(ctx, params.tabId, params.path, params.windowId)
     require_kind(doc, "yaml-workflow")
     result = await run_actionlint(doc.text, doc.path or "workflow.yml")
     return ValidateResult(

@@ -15,6 +15,10 @@ document by path (root-relative) or by tabId. Reads return a revision token: pas
 expected_revision on writes (a mismatch answers STALE). Prefer document(action="edit")
 with small targeted edits over rewriting whole files; mode="dryRun" shows a change first."""
 
+# Lab tools address a document by path or tabId; VMark's windowId (the tab a window shows)
+# would only add context an agent pays for.
+BY_PATH_OR_TAB = frozenset({"windowId"})
+
 SESSION = CompositeTool(
     name="session",
     title="Session",
@@ -68,6 +72,7 @@ DOCUMENT = CompositeTool(
         "undo": "document.undo",
         "redo": "document.redo",
     },
+    hidden=BY_PATH_OR_TAB,
 )
 
 WORKFLOW = CompositeTool(
@@ -79,6 +84,7 @@ WORKFLOW = CompositeTool(
         "anchors and key order byte-identical; validate → actionlint {ok, diagnostics, binaryAvailable}."
     ),
     actions={"apply_patch": "workflow.apply_patch", "validate": "workflow.validate"},
+    hidden=BY_PATH_OR_TAB,
 )
 
 REVIEW = CompositeTool(

@@ -14,8 +14,11 @@ from mcp_types import CallToolResult, TextContent
 
 from .base import CompositeTool, Surface
 
-# Lab-only conveniences that VMark's tools do not document.
-LAB_ONLY = frozenset({"path", "save", "section", "lineStart", "lineEnd", "maxBytes", "mode", "overwrite", "rationale"})
+# Conveniences that VMark's v2 tools do not document (lab ones, and v1's windowId: v2
+# addresses a document by tabId).
+LAB_ONLY = frozenset(
+    {"path", "save", "section", "lineStart", "lineEnd", "maxBytes", "mode", "overwrite", "rationale", "windowId"}
+)
 
 INSTRUCTIONS = """\
 VMark-compatible document tools served by JupyterLab. Call session.get_state once to see

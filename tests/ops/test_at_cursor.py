@@ -444,3 +444,30 @@ async def test_editor_focus_moves_this_sessions_focus_only(lab: Lab) -> None:
     lab.services.workspace.windows["empty"] = Window("empty")
     err = await lab.fail("editor.focus", windowId="empty")
     assert err["error"] == "INVALID_TAB" and "no document" in err["message"]
+
+
+async def test_document_and_selection_operations_take_a_window_too(lab: Lab) -> None:
+    """The operations under document_get_content, selection_*, cursor_*, insert_* and
+    editor_undo/redo: windowId picks the tab the window shows, as for the edits above."""
+    main, other = await two_windows(lab)
+    read = await lab.call("document.read", windowId="lab-1")
+    assert (read["content"], read["filePath"]) == ("Other text.\n", "other.md")
+    assert (await lab.call("document.read"))["filePath"] == "doc.md"  # the focus did not move
+    assert (await lab.call("selection.get", windowId="lab-1"))["text"] == "Other"
+    assert (await lab.call("selection.get", windowId=other.id))["text"] == "Other"  # a tab id
+    await lab.call("selection.replace", text="Some", windowId="lab-1")
+    await lab.call("document.insert_at_position", text="!", position=9, windowId="lab-1")
+    assert (other.doc.text, main.doc.text) == ("Some text!.\n", PARA)
+    await lab.call("document.undo", windowId="lab-1")
+    assert other.doc.text == "Some text.\n"
+    await lab.call("document.write", content="New.\n", windowId="lab-1")  # every document operation
+    assert (other.doc.text, main.doc.text) == ("New.\n", PARA)
+    # A tab and a window that disagree, or a window that does not exist, are errors.
+    for name, arguments in [("document.read", {}), ("selection.get", {}), ("document.undo", {})]:
+        err = await lab.fail(name, **arguments, tabId=other.id, windowId="main")
+        assert err["error"] == "INVALID_TAB" and "lab-1" in err["message"], name
+        err = await lab.fail(name, **arguments, windowId="nowhere")
+        assert (err["error"], err["argument"]) == ("INVALID_TAB", "windowId"), name
+    assert (await lab.call("document.read", tabId=other.id, windowId="lab-1"))["content"] == "New.\n"
+    focus = lab.services.workspace.focus(lab.ctx.caller.session_id)
+    assert (focus.window, focus.tab) == ("main", main.id)

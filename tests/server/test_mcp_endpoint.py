@@ -108,6 +108,8 @@ async def test_session_get_state_through_python_sdk(mcp_lab: LabServer, mcp_clie
         # The lab profile stays small: an agent pays context for every tool (DESIGN.md).
         assert len(tools) <= 16, sorted(tools)
         assert len(listing.model_dump_json(by_alias=True, exclude_none=True)) <= 16_000
+        # Lab tools address documents by path or tabId; VMark's windowId is not listed here.
+        assert [t.name for t in listing.tools if "windowId" in t.input_schema["properties"]] == []
         session_tool = tools["session"]
         assert session_tool.description
         action = session_tool.input_schema["properties"]["action"]

@@ -24,6 +24,7 @@ from mcp.client import Client
 from mcp_types import Implementation
 
 from jupyter_mcp_lab.core.revision import revision_of
+from jupyter_mcp_lab.core.workspace import Window
 from jupyter_mcp_lab.ops.context import Services
 from jupyter_mcp_lab.surfaces import PROFILES, FlatTool, Surface, build_server
 from jupyter_mcp_lab.surfaces import vmark2 as _vmark2
@@ -89,21 +90,6 @@ READ_ONLY = {
     "cursor_set_position",
     "editor_focus",
 }
-# Tools on operations that take a tab, not a window, so far (see test_every_tool_takes_window_id).
-NO_WINDOW_ID = {
-    "document_get_content",
-    "document_insert_at_cursor",
-    "document_insert_at_position",
-    "selection_get",
-    "selection_set",
-    "selection_replace",
-    "selection_delete",
-    "cursor_get_context",
-    "cursor_set_position",
-    "editor_undo",
-    "editor_redo",
-}
-
 
 # --------------------------------------------------------------------------- the server
 
@@ -211,11 +197,11 @@ async def test_the_38_tools_with_vmarks_names_and_arguments(env: Env) -> None:
     for name, (required, optional) in SPEC.items():
         tool = listing[name]
         props = set(tool.input_schema["properties"])
-        documented = required | optional | ({"windowId"} if name not in NO_WINDOW_ID else set())
+        documented = required | optional | {"windowId"}
         assert documented <= props, f"{name} lacks {documented - props}"
         assert set(tool.input_schema.get("required", [])) == required, name
         # Beyond VMark's own, only our conveniences: a revision guard, a note for the reviewer, paging.
-        assert props - documented - {"windowId"} <= {"baseRevision", "rationale", "lineStart", "lineEnd"}, name
+        assert props - documented <= {"baseRevision", "rationale", "lineStart", "lineEnd"}, name
         assert tool.description and len(tool.description) < 400, name
         assert tool.output_schema is not None, name
         assert tool.annotations is not None
@@ -235,11 +221,6 @@ async def test_the_38_tools_with_vmarks_names_and_arguments(env: Env) -> None:
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="selection/cursor/insert/read/undo operations take tabId, not windowId: their params need a "
-    "windowId (resolved like ops.windows.tab_for_window) before these tools can publish it",
-)
 async def test_every_tool_takes_window_id(env: Env) -> None:
     async with env.session() as tools:
         listing = {t.name: t for t in (await tools.client.list_tools()).tools}
@@ -572,3 +553,84 @@ async def test_window_id_and_base_revision_are_honoured(env: Env) -> None:
         assert r["applied"] and await content(tools) == PARA.replace("beta", "**beta**")
         found = await tools.ok("document_search", query="beta", windowId="main")
         assert found["count"] == 1
+
+
+OTHER = "# Other\n\nOne two three.\n"
+
+
+async def second_window(env: Env) -> dict[str, str]:
+    """Window lab-1 (a JupyterLab client) with stale.md, then other.md: for this session, which
+    never focused lab-1, its active tab is the last one, other.md. Returns the tab ids by path."""
+    (env.root / "stale.md").write_text("Stale.\n")
+    (env.root / "other.md").write_text(OTHER)
+    workspace = env.services.workspace
+    window = workspace.windows["lab-1"] = Window("lab-1", client="browser-1")
+    ids = {}
+    for name in ("stale.md", "other.md"):
+        tab = workspace.show(await env.services.docs.open(name), window, "another-session")
+        ids[name] = tab.id
+    return ids
+
+
+async def test_window_id_selects_that_windows_active_tab(env: Env) -> None:
+    async with env.session() as tools:
+        await opened(env, tools, PARA, at(PARA, "beta"))  # focused: doc.md in main, "beta" selected
+        tabs = await second_window(env)
+        lab1 = {"windowId": "lab-1"}
+
+        async def other() -> str:
+            got = await tools.ok("document_get_content", **lab1)
+            assert got["filePath"] == "other.md"
+            return str(got["content"])
+
+        assert await other() == OTHER
+        two = at(OTHER, "two")
+        s = await tools.ok("selection_set", **{"from": two[0], "to": two[1]}, **lab1)
+        assert (s["text"], s["from"], s["to"]) == ("two", *two)
+        assert (await tools.ok("selection_get", **lab1))["text"] == "two"
+        assert (await tools.ok("selection_get"))["text"] == "beta"  # the focused tab's selection is its own
+        c = await tools.ok("cursor_get_context", linesBefore=0, linesAfter=0, **lab1)
+        assert (c["currentLine"], c["block"]["position"]) == ("One two three.", OTHER.index("One"))
+        r = await tools.ok("selection_replace", text="2", **lab1)
+        assert (r["applied"], r["originalContent"], r["range"]) == (True, "two", {"from": two[0], "to": two[1]})
+        assert await other() == OTHER.replace("two", "2")
+        assert (await tools.ok("cursor_set_position", position=0, **lab1))["isEmpty"] is True
+        r = await tools.ok("document_insert_at_cursor", text="> ", **lab1)
+        assert (r["applied"], r["position"]) == (True, 0)
+        edited = "> " + OTHER.replace("two", "2")
+        r = await tools.ok("document_insert_at_position", text="Tail.\n", position=len(edited), **lab1)
+        assert (r["applied"], r["position"]) == (True, len(edited))
+        tail = at(edited + "Tail.\n", "Tail.\n")
+        await tools.ok("selection_set", **{"from": tail[0], "to": tail[1]}, **lab1)
+        assert (await tools.ok("selection_delete", **lab1))["content"] == "Tail.\n"
+        assert await other() == edited
+        await tools.ok("editor_undo", **lab1)
+        assert await other() == edited + "Tail.\n"
+        await tools.ok("editor_redo", **lab1)
+        assert await other() == edited
+        # A tab id names its window's tab; an unknown window is an error naming it.
+        assert (await tools.ok("document_get_content", windowId=tabs["stale.md"]))["content"] == "Stale.\n"
+        e = error_of(await tools.fail("selection_get", windowId="nowhere"))
+        assert e["error"] == "INVALID_TAB" and "nowhere" in e["message"]
+        # Nothing else moved: the focused document, the other tab of lab-1, the files (tabs keep
+        # their changes until saved), the session's focus.
+        assert await content(tools) == PARA
+        assert (await tools.ok("selection_get"))["text"] == "beta"
+    stale = next(t for t in env.services.workspace.tabs() if t.id == tabs["stale.md"])
+    assert stale.doc.text == "Stale.\n"
+    assert [(env.root / n).read_text() for n in ("doc.md", "other.md")] == [PARA, OTHER]
+
+
+@SUGGEST
+async def test_window_id_edits_are_staged_on_that_windows_document(env: Env) -> None:
+    async with env.session() as tools:
+        await opened(env, tools, PARA, at(PARA, "beta"))
+        await second_window(env)
+        two = at(OTHER, "two")
+        await tools.ok("selection_set", **{"from": two[0], "to": two[1]}, windowId="lab-1")
+        r = await tools.ok("selection_replace", text="2", windowId="lab-1")
+        assert (r["applied"], r["mode"]) == (False, "suggest")
+        staged = env.services.reviews.get(r["suggestionId"])
+        assert (staged.path, staged.original, staged.new) == ("other.md", "two", "2")
+        assert (await tools.ok("document_get_content", windowId="lab-1"))["content"] == OTHER
+        assert await content(tools) == PARA
