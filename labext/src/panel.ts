@@ -4,15 +4,21 @@ import { Message } from '@lumino/messaging';
 import { Widget } from '@lumino/widgets';
 
 import { mcpLabIcon } from './icon';
-import { requestAPI } from './request';
+import { ReviewSection } from './review';
+import { apiURL, requestAPI } from './request';
 import { failureMessage, IStatus, IStatusRow, statusRows } from './status';
+import { SuggestionsModel } from './suggestions';
+
+/** How often to poll the suggestions when the event stream is unavailable. */
+export const POLL_INTERVAL_MS = 3000;
 
 /** The DOM id of the side panel. */
 export const PANEL_ID = 'jupyter-mcp-lab-panel';
 
 /**
  * The "MCP Lab" side panel: asks the server for its status and shows the
- * MCP endpoint URLs, the server version and the approval policy.
+ * MCP endpoint URLs, the server version and the approval policy, then the
+ * pending suggestions with their accept/reject actions.
  */
 export class StatusPanel extends Widget {
   constructor() {
@@ -35,7 +41,34 @@ export class StatusPanel extends Widget {
 
     this._body = document.createElement('div');
     this._body.className = 'jp-McpLab-body';
-    this.node.append(header, this._body);
+
+    this.suggestions = new SuggestionsModel(requestAPI);
+    this._review = new ReviewSection(this.suggestions);
+    this.suggestions.onChange(() => this._updateBadge());
+    this.node.append(header, this._body, this._review.node);
+
+    // Keep the count badge current even while the panel is closed.
+    void this.suggestions.refresh();
+    this._watchEvents();
+  }
+
+  /** The pending suggestions shown by the panel. */
+  readonly suggestions: SuggestionsModel;
+
+  dispose(): void {
+    if (this.isDisposed) {
+      return;
+    }
+    this._events?.close();
+    this._events = null;
+    if (this._poll !== null) {
+      window.clearInterval(this._poll);
+      this._poll = null;
+    }
+    if (this._refreshTimer !== null) {
+      window.clearTimeout(this._refreshTimer);
+    }
+    super.dispose();
   }
 
   /** Fetch the status again and redraw. */
@@ -43,6 +76,7 @@ export class StatusPanel extends Widget {
     this._loaded = true;
     this._refreshButton.disabled = true;
     this._showMessage('Loading…', 'jp-McpLab-loading');
+    void this.suggestions.refresh();
     try {
       const status = await requestAPI<IStatus>('status');
       this._showRows(statusRows(status));
@@ -57,7 +91,71 @@ export class StatusPanel extends Widget {
     super.onAfterShow(msg);
     if (!this._loaded) {
       void this.refresh();
+    } else {
+      void this.suggestions.refresh();
     }
+  }
+
+  /**
+   * Refresh the suggestions on the server's event stream (`GET events`,
+   * Server-Sent Events, authenticated by the login cookie). When the stream
+   * cannot be opened, poll every POLL_INTERVAL_MS instead.
+   */
+  private _watchEvents(): void {
+    if (typeof EventSource === 'undefined') {
+      this._startPolling();
+      return;
+    }
+    const source = new EventSource(apiURL('events'), { withCredentials: true });
+    source.addEventListener('suggestion', () => this._scheduleRefresh());
+    source.addEventListener('open', () => {
+      // Reconnected after a drop: catch up on what was missed.
+      this._scheduleRefresh();
+    });
+    source.addEventListener('error', () => {
+      // A closed source (an HTTP error, e.g. 403) does not reconnect by itself.
+      if (source.readyState === EventSource.CLOSED) {
+        source.close();
+        this._events = null;
+        this._startPolling();
+      }
+    });
+    this._events = source;
+  }
+
+  private _startPolling(): void {
+    if (this._poll === null && !this.isDisposed) {
+      this._poll = window.setInterval(
+        () => void this.suggestions.refresh(),
+        POLL_INTERVAL_MS
+      );
+    }
+  }
+
+  /** Coalesce a burst of events (e.g. the replay on connect) into one fetch. */
+  private _scheduleRefresh(): void {
+    if (this._refreshTimer !== null) {
+      return;
+    }
+    this._refreshTimer = window.setTimeout(() => {
+      this._refreshTimer = null;
+      void this.suggestions.refresh();
+    }, 150);
+  }
+
+  /** Show the pending count on the panel's tab. */
+  private _updateBadge(): void {
+    const count = this.suggestions.pendingCount;
+    this.title.caption =
+      count > 0
+        ? `MCP Lab: ${count} pending suggestion${count === 1 ? '' : 's'}`
+        : 'MCP Lab';
+    this.title.dataset =
+      count > 0
+        ? { 'mcp-lab-pending': count > 99 ? '99+' : String(count) }
+        : {};
+    this.title.label = count > 0 ? `MCP Lab (${count})` : 'MCP Lab';
+    this.title.className = count > 0 ? 'jp-McpLab-hasPending' : '';
   }
 
   private _showMessage(text: string, className: string): void {
@@ -83,6 +181,10 @@ export class StatusPanel extends Widget {
   private _body: HTMLDivElement;
   private _refreshButton: HTMLButtonElement;
   private _loaded = false;
+  private _review: ReviewSection;
+  private _events: EventSource | null = null;
+  private _poll: number | null = null;
+  private _refreshTimer: number | null = null;
 }
 
 /** A URL row gets a link and a copy button; other rows plain text. */

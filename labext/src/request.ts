@@ -41,3 +41,13 @@ export async function requestAPI<T>(
   }
   return data as T;
 }
+
+/**
+ * The absolute URL of an API route, e.g. for an `EventSource`, which cannot
+ * send headers: it authenticates with the page's Jupyter login cookie (GET
+ * needs no XSRF token).
+ */
+export function apiURL(endPoint: string): string {
+  const settings = ServerConnection.makeSettings();
+  return URLExt.join(settings.baseUrl, API_NAMESPACE, endPoint);
+}
