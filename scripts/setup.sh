@@ -47,8 +47,37 @@ setup_python() {
     # (This machine's pip configuration names index folders that may be absent: skip that noise.)
     "$VENV/bin/python" -m pip install --quiet -e ".[$extra]" 2> >(grep -v "is ignored: it is neither a file nor a directory" >&2)
     echo "$want" > "$VENV/.jupyter-mcp-lab-installed"
+    echo "$(labext_sources_stamp)" > "$VENV/.jupyter-mcp-lab-labext"
   fi
   export PATH="$VENV/bin:$PATH"
+  link_labextension
+}
+
+labext_sources_stamp() { find labext/src labext/style labext/schema -type f 2>/dev/null | sort | xargs cat 2>/dev/null | sha256sum | cut -c1-16; }
+
+# An editable install copies the built extension into the venv once; link it instead, so a
+# rebuild (below) is what JupyterLab serves, as `jupyter labextension develop` would do.
+link_labextension() {
+  local dest="$VENV/share/jupyter/labextensions/jupyter-mcp-lab"
+  if [ -f jupyter_mcp_lab/labextension/package.json ] && [ ! -L "$dest" ]; then
+    rm -rf "$dest"
+    mkdir -p "$(dirname "$dest")"
+    ln -s "$PWD/jupyter_mcp_lab/labextension" "$dest"
+  fi
+  cp -f labext/install.json jupyter_mcp_lab/labextension/install.json 2>/dev/null || true
+}
+
+# Rebuild the prebuilt extension when its sources changed since the last build.
+build_labext_if_changed() {
+  local want have
+  want="$(labext_sources_stamp)"
+  have="$(cat "$VENV/.jupyter-mcp-lab-labext" 2>/dev/null || true)"
+  if [ "$want" != "$have" ]; then
+    say "Rebuilding the JupyterLab extension (its sources changed)"
+    (cd labext && jlpm build:prod)
+    echo "$want" > "$VENV/.jupyter-mcp-lab-labext"
+    link_labextension
+  fi
 }
 
 setup_node_peers() {
