@@ -22,10 +22,9 @@ from ..core.text import TextEdit, apply_edits
 from .base import operation
 from .context import OpContext
 from .editor import EditorEditParams, tab_for
-from .targets import Mode, mutate, require_kind
+from .targets import DONE, Mode, mutate_as_asked, require_kind
 
 Edits = Callable[[str, Selection], list[TextEdit]]
-DONE = {"apply": "Applied", "suggest": "Staged for a person's review", "dryRun": "Dry run, nothing changed"}
 # Arguments the core editors name that are not the agent's: the cursor or selection stands for
 # them (and for the table_modify operations the table tools build).
 CURSOR_ARGUMENTS = frozenset({"offset", "range", "start", "end", "target", "offset_or_range", "table_id", "list_id"})
@@ -110,16 +109,7 @@ async def edit_at_cursor(
         state.after = after
         return after
 
-    r = await mutate(
-        ctx,
-        tab.doc,
-        change,
-        expected_revision=params.expected_revision,
-        mode=params.mode,
-        save=params.save,
-        label=label,
-        rationale=params.rationale,
-    )
+    r = await mutate_as_asked(ctx, tab.doc, params, change, save=params.save, label=label)
     if r.mode == "apply" and r.changed and cursor is not None and made:
         last = max(made, key=lambda e: e.start)
         shift = sum(len(e.text) - (e.end - e.start) for e in made if e.start < last.start)

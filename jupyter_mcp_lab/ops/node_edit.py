@@ -22,7 +22,7 @@ from ..core.markdown.structure import Block, Structure, structure_of
 from ..core.text import TextEdit, apply_edits, newline_of
 from .base import operation
 from .context import OpContext
-from .targets import EXPECTED, MODE, RATIONALE, Mode, MutationResult, mutate, require_kind
+from .targets import EXPECTED, MODE, RATIONALE, Mode, MutationResult, mutate_as_asked, require_kind
 from .windows import WINDOW_ID, document_of_window
 
 _HEADING = re.compile(r"^#{1,6}(?:[ \t]|$)")
@@ -65,17 +65,7 @@ async def _run(
     doc, _ = await document_of_window(ctx, params.windowId)
     if markdown:
         require_kind(doc, "markdown")
-    return await mutate(
-        ctx,
-        doc,
-        change,
-        expected_revision=params.expected_revision,
-        mode=params.mode,
-        save=False,
-        label=label,
-        rationale=params.rationale,
-        split=split,
-    )
+    return await mutate_as_asked(ctx, doc, params, change, save=False, label=label, split=split)
 
 
 def _renamed(exc: DomainError, argument: str) -> DomainError:

@@ -17,11 +17,10 @@ from pydantic import BaseModel, Field
 from ..core.errors import DomainError
 from ..core.markdown.cjk import cjk_punctuation, cjk_spacing
 from ..core.text import TextEdit, apply_edits
-from .at_cursor import DONE
 from .base import operation
 from .context import OpContext
 from .editor import EditorEditParams, tab_for
-from .targets import Mode, MutationResult, mutate, require_kind
+from .targets import DONE, Mode, MutationResult, mutate_as_asked, require_kind
 
 
 class RewriteResult(BaseModel):
@@ -48,16 +47,7 @@ async def _rewrite(
         count[0] = len(made)
         return apply_edits(before, made)
 
-    r = await mutate(
-        ctx,
-        tab.doc,
-        change,
-        expected_revision=params.expected_revision,
-        mode=params.mode,
-        save=params.save,
-        label=label,
-        rationale=params.rationale,
-    )
+    r = await mutate_as_asked(ctx, tab.doc, params, change, save=params.save, label=label)
     return r, count[0]
 
 

@@ -14,11 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.errors import ArgumentError
 from ..core.text import LineIndex, TextEdit, apply_edits
-from .at_cursor import DONE
 from .base import operation
 from .context import OpContext
 from .editor import EditorEditParams, EditorParams, tab_for
-from .targets import Mode, mutate
+from .targets import DONE, Mode, mutate_as_asked
 
 MAX_MATCHES = 300  # a listing stays well inside the response limit
 CONTEXT = 30  # code points of the line either side of a match
@@ -102,17 +101,7 @@ async def replace(ctx: OpContext, params: ReplaceParams) -> ReplaceResult:
 
     if params.search == params.replace:
         raise ArgumentError("search and replace are the same text: nothing would change", "replace")
-    r = await mutate(
-        ctx,
-        tab.doc,
-        change,
-        expected_revision=params.expected_revision,
-        mode=params.mode,
-        save=params.save,
-        label="replace",
-        rationale=params.rationale,
-        split=True,
-    )
+    r = await mutate_as_asked(ctx, tab.doc, params, change, save=params.save, label="replace", split=True)
     n = len(found)
     what = f"{n} occurrence{'s' if n != 1 else ''} of {params.search!r}"
     return ReplaceResult(

@@ -22,29 +22,14 @@ from ..core.selection import Selection, SelectionSource, cursor_context
 from ..core.workspace import Tab
 from .base import operation
 from .context import OpContext
-from .tabs import WINDOW_ID
-from .targets import EXPECTED, MODE, RATIONALE, TAB_ID, Mode, document_for, mutate
+from .editor import EditorEditParams, EditorParams
+from .targets import DONE, Mode, document_for, mutate_as_asked
 
 FROM: Any = Field(alias="from", ge=0, description="Start (inclusive), a code point offset.")
 
 
-class TabParams(BaseModel):
-    """A tab, a window (the tab it shows this session), or this session's focused tab."""
-
-    model_config = ConfigDict(extra="forbid")
-    tabId: str | None = TAB_ID
-    windowId: str | None = WINDOW_ID
-
-
-class PositionedParams(TabParams):
+class PositionedParams(EditorParams):
     expected_revision: str | None = Field(None, description="The revision your offsets refer to; else STALE.")
-
-
-class TabEditParams(TabParams):
-    expected_revision: str | None = EXPECTED
-    mode: Mode = MODE
-    rationale: str | None = RATIONALE
-    save: bool = Field(False, description="Write the file now (default: the tab keeps the change unsaved).")
 
 
 class SetParams(PositionedParams):
@@ -65,12 +50,12 @@ class PositionParams(PositionedParams):
     position: int = Field(ge=0, description="Code point offset (0-based).")
 
 
-class ContextParams(TabParams):
+class ContextParams(EditorParams):
     linesBefore: int = Field(3, ge=0, le=200, description="Lines before the cursor's line.")
     linesAfter: int = Field(3, ge=0, le=200, description="Lines after the cursor's line.")
 
 
-class TextParams(TabEditParams):
+class TextParams(EditorEditParams):
     text: str = Field(description="Text to insert (markdown source, inserted verbatim).")
 
 
@@ -140,7 +125,7 @@ class ContextResult(_Camel):
     revision: str
 
 
-async def _tab(ctx: OpContext, params: TabParams) -> Tab:
+async def _tab(ctx: OpContext, params: EditorParams) -> Tab:
     _, tab = await document_for(ctx, params.tabId, None, params.windowId)
     assert tab is not None  # no path: always a tab
     return tab
@@ -177,7 +162,7 @@ class _Edit:
 
 async def _edit(
     ctx: OpContext,
-    params: TabEditParams,
+    params: EditorEditParams,
     label: str,
     text: str,
     where: Callable[[str, Selection], tuple[int, int]],
@@ -194,23 +179,13 @@ async def _edit(
         edit.after = before[: edit.start] + text + before[edit.end :]
         return edit.after
 
-    r = await mutate(
-        ctx,
-        tab.doc,
-        change,
-        expected_revision=params.expected_revision,
-        mode=params.mode,
-        save=params.save,
-        label=label,
-        rationale=params.rationale,
-    )
+    r = await mutate_as_asked(ctx, tab.doc, params, change, save=params.save, label=label)
     if r.mode == "apply":
         tab.set_selection(Selection.cursor(edit.start + len(text)), "agent", edit.after)
-    done = {"apply": "Applied", "suggest": "Staged for a person's review", "dryRun": "Dry run, nothing changed"}
     out, into = len(edit.removed), len(text)
     verb = "replace" if out and into else "delete" if out else "insert"
     fields = {
-        "message": f"{done[r.mode]}: {verb} at {edit.start}..{edit.end} ({out} characters out, {into} in)",
+        "message": f"{DONE[r.mode]}: {verb} at {edit.start}..{edit.end} ({out} characters out, {into} in)",
         "applied": r.applied,
         "suggestionId": r.suggestionIds[0] if r.suggestionIds else None,
         "mode": r.mode,
@@ -222,7 +197,7 @@ async def _edit(
 
 
 @operation("selection.get", title="Get selection", read_only=True)
-async def get(ctx: OpContext, params: TabParams) -> SelectionResult:
+async def get(ctx: OpContext, params: EditorParams) -> SelectionResult:
     """The tab's selection {text, from, to, isEmpty} and who set it (the person's cursor in
     JupyterLab wins until an agent sets one). Offsets are code points."""
     return _selection(await _tab(ctx, params))
@@ -276,7 +251,7 @@ def _selected(_: str, s: Selection) -> tuple[int, int]:
 
 
 @operation("selection.delete", title="Delete selection", destructive=True)
-async def delete(ctx: OpContext, params: TabEditParams) -> DeleteResult:
+async def delete(ctx: OpContext, params: EditorEditParams) -> DeleteResult:
     """Delete the selected text (staged as a suggestion under the server's review policy)."""
     fields, e = await _edit(ctx, params, "selection delete", "", _selected)
     return DeleteResult(**fields, range=Range(from_=e.start, to=e.end), content=e.removed)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -175,6 +175,41 @@ async def mutate(
     )
 
 
+DONE = {"apply": "Applied", "suggest": "Staged for a person's review", "dryRun": "Dry run, nothing changed"}
+
+
+class ChangeRequest(Protocol):
+    """The fields of a mutating call that say how the agent wants its change made."""
+
+    expected_revision: str | None
+    mode: Mode
+    rationale: str | None
+
+
+async def mutate_as_asked(
+    ctx: OpContext,
+    doc: OpenDocument,
+    params: ChangeRequest,
+    change: str | Callable[[str], str],
+    *,
+    save: bool,
+    label: str,
+    split: bool = False,
+) -> MutationResult:
+    """``mutate`` with the agent's expected_revision, mode and rationale from ``params``."""
+    return await mutate(
+        ctx,
+        doc,
+        change,
+        expected_revision=params.expected_revision,
+        mode=params.mode,
+        save=save,
+        label=label,
+        rationale=params.rationale,
+        split=split,
+    )
+
+
 async def change_document(
     ctx: OpContext,
     params: MutationParams,
@@ -188,14 +223,4 @@ async def change_document(
     doc, tab = await document_for(ctx, params.tabId, params.path, params.windowId)
     if kinds:
         require_kind(doc, *kinds)
-    return await mutate(
-        ctx,
-        doc,
-        change,
-        expected_revision=params.expected_revision,
-        mode=params.mode,
-        save=params.saves(tab),
-        label=label,
-        rationale=params.rationale,
-        split=split,
-    )
+    return await mutate_as_asked(ctx, doc, params, change, save=params.saves(tab), label=label, split=split)
