@@ -6,7 +6,6 @@ from pydantic import BaseModel, Field
 
 from ..core.errors import ArgumentError, DomainError
 from ..core.markdown import structure_of
-from ..core.review import effective_mode
 from ..core.text import LineIndex
 from ..core.workspace import DocumentKind
 from .base import operation
@@ -19,6 +18,7 @@ from .targets import (
     change_document,
     document_for,
     mutate,
+    policy_mode,
 )
 
 
@@ -121,10 +121,8 @@ async def _step(ctx: OpContext, params: HistoryParams, name: str) -> HistoryResu
     """Undo or redo. Under the suggest policy the step is staged like any other change (an
     agent's undo could take back what a person accepted), the history stays as it is."""
     doc, tab = await document_for(ctx, params.tabId, params.path, params.windowId)
-    review = ctx.services.reviews
-    who = ctx.caller.author
-    granted = review.grant_for(doc.key, who) is not None
-    if effective_mode("apply", ctx.settings.approval, granted=granted) == "suggest":
+    mode, grant = policy_mode(ctx, doc.key, "apply")
+    if mode == "suggest":
         peek = doc.history.peek_undo if name == "undo" else doc.history.peek_redo
         staged = await mutate(ctx, doc, peek, expected_revision=None, mode="suggest", save=False, label=name)
         return HistoryResult(
@@ -137,7 +135,15 @@ async def _step(ctx: OpContext, params: HistoryParams, name: str) -> HistoryResu
     before = doc.text
     step = ctx.services.docs.undo if name == "undo" else ctx.services.docs.redo
     revision = await step(doc, save=params.saves(tab))
-    cp = review.checkpoint(doc, before, doc.text, who, "grant" if granted else "auto", label=name)
+    cp = ctx.services.reviews.checkpoint(
+        doc,
+        before,
+        doc.text,
+        ctx.caller.author,
+        "grant" if grant else "auto",
+        grant_id=grant.id if grant else None,
+        label=name,
+    )
     return HistoryResult(
         revision=revision,
         canUndo=bool(doc.history.undo_stack),

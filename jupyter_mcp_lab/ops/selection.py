@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from ..core.documents import stale
@@ -35,15 +35,6 @@ class PositionedParams(EditorParams):
 class SetParams(PositionedParams):
     from_: int = FROM
     to: int = Field(ge=0, description="End (exclusive); equal to from places a cursor.")
-
-    @model_validator(mode="before")
-    @classmethod
-    def _by_alias(cls, data: Any) -> Any:
-        # Surfaces pass field names (from_); validating by the alias makes any error name
-        # `from`, the argument the agent actually wrote.
-        if isinstance(data, dict) and "from_" in data:
-            return {("from" if k == "from_" else k): v for k, v in data.items()}
-        return data
 
 
 class PositionParams(PositionedParams):

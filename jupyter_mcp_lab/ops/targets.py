@@ -14,6 +14,7 @@ from ..core.history import change_between
 from ..core.paths import to_api_path
 from ..core.review import effective_mode
 from ..core.revision import revision_of
+from ..core.suggestions import Grant
 from ..core.text import line_at
 from ..core.workspace import Tab
 from .context import OpContext
@@ -118,6 +119,13 @@ def _diff(before: str, after: str, name: str) -> str:
     return unified(before, after, name)
 
 
+def policy_mode(ctx: OpContext, key: str, requested: Mode) -> tuple[Mode, Grant | None]:
+    """The mode the server's policy lets this agent's change to ``key`` run in, and the grant
+    that lets it apply (if one does)."""
+    grant = ctx.services.reviews.grant_for(key, ctx.caller.author) if requested == "apply" else None
+    return effective_mode(requested, ctx.settings.approval, granted=grant is not None), grant
+
+
 async def mutate(
     ctx: OpContext,
     doc: OpenDocument,
@@ -137,8 +145,7 @@ async def mutate(
     """
     review = ctx.services.reviews
     who = ctx.caller.author
-    grant = review.grant_for(doc.key, who) if mode == "apply" else None
-    mode = effective_mode(mode, ctx.settings.approval, granted=grant is not None)
+    mode, grant = policy_mode(ctx, doc.key, mode)
     staged = mode != "apply"
     before, after = await ctx.services.docs.commit(
         doc, change, expected_revision=expected_revision, save=save and not staged, dry_run=staged, label=label

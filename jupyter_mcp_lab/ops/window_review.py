@@ -12,8 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.errors import DomainError
-from ..core.revision import revision_of
-from ..core.suggestions import Region, Suggestion, map_range, regions
+from ..core.suggestions import Region, Suggestion
 from . import review as review_ops
 from .base import operation
 from .context import OpContext
@@ -51,17 +50,6 @@ class SuggestionListResult(BaseModel):
     revision: str
 
 
-def _placed(ctx: OpContext, s: Suggestion, current: str, found: dict[str, list[Region]]) -> tuple[int, int] | None:
-    """Where the suggestion's range is in ``current`` (None: its text changed since)."""
-    if revision_of(current) == s.base_revision:
-        return (s.start, s.end) if current[s.start : s.end] == s.original else None
-    base = ctx.services.reviews.store.get_text(s.base_revision)
-    if base is None:
-        return None
-    diff = found.setdefault(s.base_revision, regions(base, current))
-    return map_range(base, current, s.start, s.end, s.original, found=diff)
-
-
 @operation("review.window_list", title="List a window's suggestions", read_only=True)
 async def list_suggestions(ctx: OpContext, params: _Params) -> SuggestionListResult:
     """The pending suggestions on the document a window shows, in document order:
@@ -71,7 +59,7 @@ async def list_suggestions(ctx: OpContext, params: _Params) -> SuggestionListRes
     found: dict[str, list[Region]] = {}
     out = []
     for s in ctx.services.reviews.pending(doc.key):
-        where = _placed(ctx, s, current, found)
+        where = ctx.services.reviews.locate(s, current, doc.revision, found)
         start, end = where if where is not None else (s.start, s.end)
         out.append(
             PendingSuggestion(

@@ -6,11 +6,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.errors import DomainError
 from ..core.paths import to_api_path
-from ..core.review import effective_mode
 from ..core.workspace import DocumentKind
 from .base import operation
 from .context import OpContext
-from .targets import TAB_ID
+from .targets import TAB_ID, policy_mode
 
 
 class NewParams(BaseModel):
@@ -95,9 +94,7 @@ class SaveAsResult(BaseModel):
 
 def _needs_approval(ctx: OpContext, key: str) -> bool:
     """Whether the server's policy stages this agent's destructive step on ``key``."""
-    review = ctx.services.reviews
-    granted = review.grant_for(key, ctx.caller.author) is not None
-    return effective_mode("apply", ctx.settings.approval, granted=granted) == "suggest"
+    return policy_mode(ctx, key, "apply")[0] == "suggest"
 
 
 @operation("workspace.save_as", title="Save as", destructive=True)

@@ -110,16 +110,21 @@ class Review(CheckpointsMixin, GrantsMixin):
     def _base(self, s: Suggestion) -> str | None:
         return self.store.get_text(s.base_revision)
 
-    def _mapped(
-        self, s: Suggestion, current: str, found: dict[str, list[Region]] | None = None
+    def locate(
+        self, s: Suggestion, current: str, revision: str, found: dict[str, list[Region]]
     ) -> tuple[int, int] | None:
-        if revision_of(current) == s.base_revision:
+        """Where ``s``'s range is in ``current`` (of ``revision``); None when its text changed.
+
+        ``found`` keeps one diff per base revision: suggestions staged together share it.
+        """
+        if revision == s.base_revision:
             return (s.start, s.end) if current[s.start : s.end] == s.original else None
         base = self._base(s)
         if base is None:
             return None
-        # Suggestions staged on one revision share its diff to the current text.
-        diff = None if found is None else found.setdefault(s.base_revision, regions(base, current))
+        diff = found.get(s.base_revision)
+        if diff is None:
+            diff = found[s.base_revision] = regions(base, current)
         return map_range(base, current, s.start, s.end, s.original, found=diff)
 
     async def accept(self, id: str, by: str) -> Suggestion:
@@ -153,8 +158,9 @@ class Review(CheckpointsMixin, GrantsMixin):
             placed.clear()
             result.conflicts.clear()
             found: dict[str, list[Region]] = {}
+            revision = revision_of(current)
             for s in items:
-                where = self._mapped(s, current, found)
+                where = self.locate(s, current, revision, found)
                 if where is None:
                     result.conflicts.append(s)
                 else:
