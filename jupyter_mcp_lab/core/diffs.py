@@ -36,7 +36,9 @@ def unified(before: str, after: str, name: str, context: int = 2, limit: int = 2
         f"b/{name}",
         n=context,
     )
-    text = _HUNK.sub(lambda m: _shift(m, first), "".join(lines))
+    # A last line without a break gets diff's marker, or difflib would glue it to the next one.
+    text = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+    text = _HUNK.sub(lambda m: _shift(m, first), text)
     return text if len(text) <= limit else text[:limit] + "\n… (diff truncated)\n"
 
 

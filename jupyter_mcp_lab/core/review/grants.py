@@ -10,10 +10,12 @@ from ..suggestions.model import AgentKind
 from .base import ReviewBase
 from .policy import Author
 
+MAX_GRANT_MINUTES = 7 * 24 * 60  # a week: a grant is for one long agent run, not for good
+
 
 class GrantsMixin(ReviewBase):
     def grant(self, scope: str, agent: str, agent_kind: AgentKind, minutes: float, by: str) -> Grant:
-        if not 0 < minutes <= 7 * 24 * 60:
+        if not 0 < minutes <= MAX_GRANT_MINUTES:
             raise DomainError("INVALID_ARGUMENT", "minutes must be between 0 and one week", argument="minutes")
         now = time.time()
         g = Grant(

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from ..documents import OpenDocument
-from ..errors import DomainError
+from ..errors import ArgumentError, DomainError
 from ..revision import revision_of
 from ..suggestions import (
     Region,
@@ -217,10 +217,15 @@ class Review(CheckpointsMixin, GrantsMixin):
             return out
 
     def _chosen(self, path: str | None, ids: list[str] | None) -> list[Suggestion]:
-        """The named suggestions (each once, in the order given), or the pending ones of ``path``."""
-        if ids is not None:
-            return [self.get(i) for i in dict.fromkeys(ids)]
-        return self.pending(path)
+        """The named suggestions (each once, in the order given; with ``path`` each must be on
+        it), or the pending ones of ``path``. Unknown ids fail before anything is decided."""
+        if ids is None:
+            return self.pending(path)
+        chosen = [self.get(i) for i in dict.fromkeys(ids)]
+        for s in chosen:
+            if path is not None and s.path != path:
+                raise ArgumentError(f"suggestion {s.id} is on {s.path!r}, not on {path!r}", "ids")
+        return chosen
 
     @staticmethod
     def _require_pending(s: Suggestion) -> None:

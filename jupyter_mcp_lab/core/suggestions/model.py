@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args
 
-from ..errors import ArgumentError
+from ..errors import ArgumentError, DomainError
 from ..revision import revision_of
 from ..text import LineIndex
 
@@ -108,8 +108,18 @@ class Checkpoint(_Json):
 
 
 def normalize_scope(scope: str) -> str:
-    """API path form: no leading "/"; "" is the whole root; a folder keeps its trailing "/"."""
-    return scope.lstrip("/")
+    """API path form: root-relative; "" is the whole root; a folder keeps its trailing "/".
+
+    ``..`` is refused rather than resolved: a grant is a promise about exactly the
+    documents it names, and one that climbs around the tree names something else.
+    """
+    if "\0" in scope:
+        raise DomainError("INVALID_PATH", "scope contains a NUL character", argument="scope")
+    parts = [p for p in scope.split("/") if p not in ("", ".")]
+    if ".." in parts:
+        raise DomainError("INVALID_PATH", f"scope {scope!r} contains '..'", argument="scope")
+    key = "/".join(parts)
+    return key + "/" if key and scope.endswith("/") else key
 
 
 @dataclass(frozen=True, kw_only=True)

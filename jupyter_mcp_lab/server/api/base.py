@@ -8,7 +8,6 @@ only ever goes to the server log, never into a response.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from http.client import responses
@@ -19,6 +18,7 @@ from jupyter_server.base.handlers import APIHandler
 from pydantic import BaseModel, ValidationError
 from tornado import web
 
+from ...core.diffs import unified
 from ...core.errors import ArgumentError, DomainError
 from ...core.paths import to_api_path
 from ...ops.context import Services
@@ -240,13 +240,9 @@ class ApiHandler(APIHandler):
             raise DomainError("READ_ONLY", "This server is read-only: no document can be changed.")
 
 
-def unified_diff(before: str, after: str, name: str, limit: int = 100_000) -> str:
-    """A unified diff with 3 lines of context, as the panel renders it; cut past ``limit``."""
-    lines = difflib.unified_diff(
-        before.splitlines(keepends=True), after.splitlines(keepends=True), f"a/{name}", f"b/{name}", n=3
-    )
-    text = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
-    return text if len(text) <= limit else text[:limit] + "\n… (diff truncated)\n"
+def unified_diff(before: str, after: str, name: str) -> str:
+    """The diff the panel renders: 3 lines of context, cut past 100,000 characters."""
+    return unified(before, after, name, context=3, limit=100_000)
 
 
 def _cache_buster(handler: web.RequestHandler, name: str) -> bool:

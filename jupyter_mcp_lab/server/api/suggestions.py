@@ -105,11 +105,7 @@ class DecideAllHandler(ApiHandler):
             raise ArgumentError("name the suggestions: give path, ids, or both", "path")
         review = self.services.reviews
         key = self.document_key(body.path) if body.path is not None else None
-        ids = list(dict.fromkeys(body.ids)) if body.ids else None  # the same id twice is once
-        if ids is not None:
-            for s in map(review.get, ids):  # unknown ids are 404 before anything is decided
-                if key is not None and s.path != key:
-                    raise ArgumentError(f"suggestion {s.id} is on {s.path!r}, not on {key!r}", "ids")
+        ids = body.ids
         if action == "accept":
             self.refuse_if_read_only()
             result = await review.accept_all(self.person(), path=key, ids=ids)
