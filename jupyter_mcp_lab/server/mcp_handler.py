@@ -11,20 +11,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.prometheus.log_functions import prometheus_log_method
 from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
 from mcp.server.auth.provider import AccessToken
 from tornado import web
 
-from ..surfaces.caller import LOCAL_USER, SCOPE_USER_KEY
+from ..surfaces.caller import SCOPE_USER_KEY
 from .asgi_bridge import TornadoASGIBridge, build_scope
+from .auth import AuthHandler
 from .endpoints import MCPEndpoints
 
 AUTH_RESOURCE = "contents"  # MCP tools act on the contents of the workspace
 
 
-class MCPHandler(JupyterHandler):
+class MCPHandler(AuthHandler):
     """``{base_url}mcp`` and ``{base_url}mcp-lab/<profile>/mcp``."""
 
     auth_resource = AUTH_RESOURCE
@@ -49,24 +49,8 @@ class MCPHandler(JupyterHandler):
         else:
             super()._log()
 
-    def check_xsrf_cookie(self) -> None:
-        # Without a user the request is refused with 401 in prepare(); XSRF would answer 403
-        # first and hide the WWW-Authenticate challenge clients act on.
-        if getattr(self, "_jupyter_current_user", None) is None:
-            return None
-        return super().check_xsrf_cookie()
-
     async def prepare(self) -> None:  # type: ignore[override]
-        if not self.check_host():
-            # Jupyter's error page asks for the user: set it before refusing.
-            self.current_user = self._jupyter_current_user = None
-            raise web.HTTPError(403, "Host not allowed")
-        try:
-            await super().prepare(_redirect_to_login=False)
-        except web.HTTPError as exc:
-            if exc.status_code != 403 or self.current_user is not None:
-                raise
-        if self.current_user is None:
+        if not await self.authenticate(_redirect_to_login=False):
             self._unauthorized()
             raise web.Finish()
 
@@ -92,6 +76,15 @@ class MCPHandler(JupyterHandler):
         if self._bridge is not None:
             self._bridge.on_connection_close()
 
+    async def get(self, profile: str | None = None) -> None:
+        await self._serve(profile)
+
+    async def post(self, profile: str | None = None) -> None:
+        await self._serve(profile)
+
+    async def delete(self, profile: str | None = None) -> None:
+        await self._serve(profile)
+
     async def _serve(self, profile: str | None) -> None:
         name = self.fixed_profile or profile or "lab"
         manager = self.endpoints.managers.get(name)
@@ -103,7 +96,8 @@ class MCPHandler(JupyterHandler):
         action = "read" if self.request.method == "GET" else "write"
         if not self.authorizer.is_authorized(self, self.current_user, action, AUTH_RESOURCE):
             raise web.HTTPError(403, "Not authorized to use the MCP endpoint.")
-        identity = self._identity()
+        username, display_name = self.person()
+        identity = {"username": username, "display_name": display_name}
         scope = build_scope(
             self,
             self.request.path,
@@ -117,28 +111,3 @@ class MCPHandler(JupyterHandler):
         await self._bridge.run(manager.handle_request)
         if not self._finished:
             self.finish()
-
-    def _identity(self) -> dict[str, str]:
-        """The person behind the request, stable across requests of one MCP session.
-
-        Jupyter's own identity providers make up a new anonymous user for every
-        token-authenticated request without a cookie (MCP clients keep none). Whoever
-        holds the token or the login of a single-user server is its owner, so name them
-        after the server's user; other providers (JupyterHub) know real users.
-        """
-        user = self.current_user
-        if type(self.identity_provider).__module__.startswith("jupyter_server."):
-            return {"username": LOCAL_USER, "display_name": LOCAL_USER}
-        return {
-            "username": user.username,
-            "display_name": getattr(user, "display_name", "") or user.username,
-        }
-
-    async def get(self, profile: str | None = None) -> None:
-        await self._serve(profile)
-
-    async def post(self, profile: str | None = None) -> None:
-        await self._serve(profile)
-
-    async def delete(self, profile: str | None = None) -> None:
-        await self._serve(profile)

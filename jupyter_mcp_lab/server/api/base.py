@@ -22,7 +22,7 @@ from ...core.diffs import unified
 from ...core.errors import ArgumentError, DomainError
 from ...core.paths import to_api_path
 from ...ops.context import Services
-from ...surfaces.caller import LOCAL_USER
+from ..auth import AuthHandler
 from ..endpoints import MCPEndpoints
 
 M = TypeVar("M", bound=BaseModel)
@@ -60,7 +60,7 @@ def status_of(exc: BaseException) -> int:
     return 500
 
 
-class ApiHandler(APIHandler):
+class ApiHandler(AuthHandler, APIHandler):
     """Jupyter-authenticated JSON route below ``{base_url}mcp-lab/api/``."""
 
     # Suggestions, checkpoints and grants are about workspace documents: Jupyter's authorizer
@@ -77,14 +77,7 @@ class ApiHandler(APIHandler):
     # ------------------------------------------------------------------ auth
 
     async def prepare(self) -> None:  # type: ignore[override]
-        if not self.check_host():
-            self.current_user = self._jupyter_current_user = None  # the error path asks for it
-            raise web.HTTPError(403, "Host not allowed")
-        try:
-            await super().prepare()
-        except web.HTTPError as exc:
-            if exc.status_code != 403 or self.current_user is not None:
-                raise
+        await self.authenticate()
         handler = getattr(self, (self.request.method or "").lower(), None)
         if getattr(handler, "__allow_unauthenticated", False):
             return  # Jupyter's CORS preflight (OPTIONS): no credentials by design, reads nothing
@@ -99,26 +92,9 @@ class ApiHandler(APIHandler):
         if unknown:
             raise ArgumentError(f"unknown query argument {unknown[0]!r}", unknown[0])
 
-    def check_xsrf_cookie(self) -> None:
-        # Without a user the request is refused with 401 anyway; checking XSRF first would
-        # answer 403 and hide that. Authenticated requests keep Jupyter's rules unchanged
-        # (cookie auth needs the XSRF token, token auth does not).
-        if getattr(self, "_jupyter_current_user", None) is None:
-            return None
-        return super().check_xsrf_cookie()
-
-    def person(self) -> str:
-        """Who decides: the Jupyter user making the request.
-
-        Jupyter's own identity provider makes up a new anonymous user for each request
-        authenticated by token alone, so on a single-user server the person is named after
-        the server's user, as the MCP handler names the agents' user. Other providers
-        (JupyterHub) know real users.
-        """
-        if type(self.identity_provider).__module__.startswith("jupyter_server."):
-            return LOCAL_USER
-        user = self.current_user
-        return str(getattr(user, "username", "") or getattr(user, "name", "") or LOCAL_USER)
+    def decider(self) -> str:
+        """Who decides: the Jupyter user making the request (see ``AuthHandler.person``)."""
+        return self.person()[0]
 
     # ------------------------------------------------------------------ errors
 

@@ -65,5 +65,5 @@ class RevertHandler(ApiHandler):
     @authorized
     async def post(self, id: str) -> None:
         self.refuse_if_read_only()
-        undo = await self.services.reviews.revert(id, by=self.person())
+        undo = await self.services.reviews.revert(id, by=self.decider())
         self.reply(undo.to_json())

@@ -50,7 +50,7 @@ class GrantsHandler(ApiHandler):
     @authorized
     def post(self) -> None:
         body = self.json_body(NewGrant)
-        g = self.services.reviews.grant(body.scope, body.agent, body.agentKind, body.minutes, by=self.person())
+        g = self.services.reviews.grant(body.scope, body.agent, body.agentKind, body.minutes, by=self.decider())
         self.reply(grant_json(g, time.time()), status=201)
 
 

@@ -67,9 +67,9 @@ class DecideHandler(ApiHandler):
         review = self.services.reviews
         if action == "accept":
             self.refuse_if_read_only()
-            decided = await review.accept(id, by=self.person())
+            decided = await review.accept(id, by=self.decider())
         else:
-            decided = await review.reject(id, by=self.person())
+            decided = await review.reject(id, by=self.decider())
         self.reply(decided.to_json())
 
 
@@ -108,7 +108,7 @@ class DecideAllHandler(ApiHandler):
         ids = body.ids
         if action == "accept":
             self.refuse_if_read_only()
-            result = await review.accept_all(self.person(), path=key, ids=ids)
+            result = await review.accept_all(self.decider(), path=key, ids=ids)
             self.reply(
                 {
                     "accepted": [s.to_json() for s in result.accepted],
@@ -117,5 +117,5 @@ class DecideAllHandler(ApiHandler):
                 }
             )
         else:
-            rejected = await review.reject_all(self.person(), path=key, ids=ids)
+            rejected = await review.reject_all(self.decider(), path=key, ids=ids)
             self.reply({"rejected": [s.to_json() for s in rejected]})
