@@ -45,9 +45,11 @@ setup_python() {
   if [ "$want" != "$have" ] || [ ! -f jupyter_mcp_lab/labextension/package.json ]; then
     say "Installing jupyter-mcp-lab[$extra] into .venv (builds the JupyterLab extension)"
     # (This machine's pip configuration names index folders that may be absent: skip that noise.)
+    local built=yes
+    [ -f jupyter_mcp_lab/labextension/package.json ] && built=no  # the builder skips an existing build
     "$VENV/bin/python" -m pip install --quiet -e ".[$extra]" 2> >(grep -v "is ignored: it is neither a file nor a directory" >&2)
     echo "$want" > "$VENV/.jupyter-mcp-lab-installed"
-    echo "$(labext_sources_stamp)" > "$VENV/.jupyter-mcp-lab-labext"
+    if [ "$built" = yes ]; then echo "$(labext_sources_stamp)" > "$VENV/.jupyter-mcp-lab-labext"; fi
   fi
   export PATH="$VENV/bin:$PATH"
   link_labextension
