@@ -198,11 +198,14 @@ async def test_eight_agents_and_a_person_lose_no_update(mcp_lab: LabServer, mcp_
     assert sorted(sid for _, sid in winners) == sorted(final)  # each accepted once, none twice
     for actor, sid in winners:
         assert final[sid]["decidedBy"] == (LOCAL_USER if actor == PERSON else actor)
-    # "Already decided" (CONFLICT) only where two actors decided the same one: the loser is
-    # never the winner. No suggestion ended as a conflict: edits on other lines map through.
+    # "Already decided" (CONFLICT) only where another call decided the same one first (that
+    # call may be the same actor's: a granted agent also races itself when the person's race
+    # picks it). No suggestion ended as a conflict: edits on other lines map through.
     winner_of = dict((sid, actor) for actor, sid in winners)
     lost = [(actor, sid) for actor, sid, outcome in log.decisions if outcome == "lost"]
-    assert all(winner_of[sid] != actor for actor, sid in lost)
+    assert all(sid in winner_of for _, sid in lost)
+    attempts = [sid for _, sid, _ in log.decisions]
+    assert all(attempts.count(sid) > 1 for _, sid in lost)
     assert {outcome for _, _, outcome in log.decisions} <= {"accepted", "lost"}
     assert len(log.decisions) == len(winners) + len(lost)
     assert log.races > 0 and any(actor in GRANTED for actor, _ in winners)
