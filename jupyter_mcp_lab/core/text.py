@@ -45,15 +45,22 @@ def apply_edits(source: str, edits: Iterable[TextEdit]) -> str:
     return "".join(out)
 
 
+def split_lines(text: str) -> list[str]:
+    """The lines without their breaks; a text ending in a break ends with an empty line."""
+    return text.split("\n") if "\r" not in text else _BREAK.split(text)
+
+
 class LineIndex:
     """Offsets of line starts, for line/offset conversions in O(log n)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, lines: list[str] | None = None) -> None:
+        """``lines``: ``split_lines(text)``, when the caller has it already."""
         self.text = text
         if "\r" in text:
             self.starts = [0] + [m.end() for m in _BREAK.finditer(text)]
         else:  # the common case, without a regex match object per line
-            self.starts = list(accumulate((len(line) + 1 for line in text.split("\n")[:-1]), initial=0))
+            pieces = text.split("\n") if lines is None else lines
+            self.starts = list(accumulate((len(line) + 1 for line in pieces[:-1]), initial=0))
 
     @property
     def line_count(self) -> int:

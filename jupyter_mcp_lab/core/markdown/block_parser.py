@@ -6,6 +6,10 @@ its first non-blank character, but only after a call, a debug-log call and a few
 over 10K lines that is most of the parse. Each guard below makes exactly the rule's own
 first rejection test before calling it, so the tokens are identical (see
 ``tests/core/markdown/test_block_parser.py``), just produced without the wasted calls.
+
+One deliberate difference: a table is only its ``table_open``/``table_close`` pair. Its
+rows and cells were half of all tokens and structure reads nothing inside a table (table
+edits parse the table's own text again).
 """
 
 from __future__ import annotations
@@ -14,7 +18,10 @@ from collections.abc import Callable
 from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import mdTrim
 from markdown_it.rules_block.state_block import StateBlock
+from markdown_it.rules_block.table import MAX_AUTOCOMPLETED_CELLS
+from markdown_it.rules_core.normalize import normalize
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
@@ -52,6 +59,87 @@ def _table_guard(rule: Rule) -> Rule:
         return rule(state, start, end, silent)
 
     return guarded
+
+
+def _lean_table(rule: Rule) -> Rule:
+    # The rule decides (silently) whether a table starts here; its extent is the rule's own
+    # row loop without building the cells. Only a table so long that the rule's limit on
+    # autocompleted cells could cut it short is left to the rule itself.
+    def table(state: Any, start: int, end: int, silent: bool) -> bool:
+        if not rule(state, start, end, True):
+            return False
+        if silent:
+            return True
+        header = state.src[state.bMarks[start] : state.eMarks[start]]
+        if (end - start) * (header.count("|") + 1) > MAX_AUTOCOMPLETED_CELLS:
+            return rule(state, start, end, False)
+        old_parent, state.parentType = state.parentType, "table"
+        terminators = state.md.block.ruler.getRules("blockquote")
+        state.push("table_open", "table", 1).map = lines = [start, 0]
+        line = start + 2
+        while line < end and state.sCount[line] >= state.blkIndent:
+            if any(stop(state, line, end, True) for stop in terminators):
+                break
+            if not mdTrim(state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]):
+                break
+            if state.is_code_block(line):
+                break
+            line += 1
+        state.push("table_close", "table", -1)
+        lines[1] = state.line = line
+        state.parentType = old_parent
+        return True
+
+    return table
+
+
+def _hr_guard(rule: Rule) -> Rule:
+    # The rule fails at the first character that is neither its marker nor a blank; a list
+    # item ("- text", "* text") shows one within three characters.
+    def guarded(state: Any, start: int, end: int, silent: bool) -> bool:
+        pos = state.bMarks[start] + state.tShift[start]
+        if pos >= state.eMarks[start]:
+            return False
+        src = state.src
+        marker = src[pos]
+        for ch in src[pos + 1 : min(pos + 4, state.eMarks[start])]:
+            if ch != marker and ch != " " and ch != "\t":
+                return False
+        return rule(state, start, end, silent)
+
+    return guarded
+
+
+def _lean_paragraph(state: Any, start: int, end: int, silent: bool) -> bool:
+    """markdown-it's paragraph rule without the paragraph's text, which structure never reads
+    (the tokens keep their places: the inline token stays, with empty content)."""
+    line = start + 1
+    terminators = state.md.block.ruler.getRules("paragraph")
+    end = state.lineMax
+    old_parent, state.parentType = state.parentType, "paragraph"
+    s_count, blk_indent = state.sCount, state.blkIndent
+    while line < end:
+        if state.isEmpty(line):
+            break
+        # Indented as code, or a blockquote's marker line: a lazy continuation either way.
+        if s_count[line] - blk_indent > 3 or s_count[line] < 0:
+            line += 1
+            continue
+        for stop in terminators:
+            if stop(state, line, end, True):
+                break
+        else:
+            line += 1
+            continue
+        break
+    state.line = line
+    state.push("paragraph_open", "p", 1).map = [start, line]
+    inline = state.push("inline", "", 0)
+    inline.map = [start, line]
+    inline.children = []
+    state.push("paragraph_close", "p", -1)
+    state.parentType = old_parent
+    return True
 
 
 _LHEADING_SCAN = 16
@@ -190,27 +278,39 @@ def _install_light_tokens(md: MarkdownIt) -> None:
     block.parse = parse  # type: ignore[method-assign,assignment]
 
 
+def _normalize_if_needed(state: Any) -> None:
+    # Two regex passes over every chunk, for text that almost never has \r or NUL.
+    if "\r" in state.src or "\0" in state.src:
+        normalize(state)
+
+
 def _replace(md: MarkdownIt, name: str, wrap: Callable[[Rule], Rule]) -> None:
     ruler = md.block.ruler
     rule = ruler.__rules__[ruler.__find__(name)]
     ruler.at(name, wrap(rule.fn), {"alt": rule.alt})
 
 
-def block_parser(guards: bool = True) -> MarkdownIt:
+def block_parser(guards: bool = True, front_matter: bool = True) -> MarkdownIt:
     """A new parser: CommonMark + GFM tables/strikethrough, front matter, ``$$`` math, footnotes.
 
-    ``guards=False`` gives the same parser without the guards (the reference in tests).
+    ``guards=False`` gives the same parser without the guards and with whole tables (the
+    reference in tests). ``front_matter=False`` is for text that does not start the document.
     """
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
-    md.use(front_matter_plugin).use(dollarmath_plugin).use(footnote_plugin)
+    if front_matter:
+        md.use(front_matter_plugin)
+    md.use(dollarmath_plugin).use(footnote_plugin)
     # footnote_tail would move definitions to the end of the token stream, without their
     # line maps; structure wants each definition where it stands.
     md.disable(["inline", "text_join", "footnote_tail"], ignoreInvalid=True)
     _replace(md, "math_block", _open_math_marker)
     if guards:
-        _replace(md, "table", _table_guard)
+        _replace(md, "table", lambda rule: _table_guard(_lean_table(rule)))
         _replace(md, "code", _code_guard)
+        _replace(md, "hr", _hr_guard)
+        _replace(md, "paragraph", lambda _rule: _lean_paragraph)
         _replace(md, "lheading", _lheading_guard)
         _install_dispatch(md)
         _install_light_tokens(md)
+        md.core.ruler.at("normalize", _normalize_if_needed)
     return md

@@ -15,14 +15,15 @@ class ChunkCache:
     """Bounded and thread-safe (the parser is not)."""
 
     def __init__(self, max_chunks: int = 20_000) -> None:
-        self._md = block_parser()
+        self._md_first = block_parser()
+        self._md_rest = block_parser(front_matter=False)  # front matter only counts at the very start
         self._cache: OrderedDict[str, Parsed] = OrderedDict()
         self._lock = threading.Lock()
         self.max_chunks = max_chunks
 
     @staticmethod
     def _key(chunk: str, first: bool) -> str:
-        return ("F" if first else "R") + chunk  # front matter only counts at the very start
+        return ("F" if first else "R") + chunk
 
     def blocks(self, chunk: str, first: bool) -> Parsed:
         """The chunk's blocks, and whether a ``$$`` in it was left open at its end."""
@@ -32,7 +33,7 @@ class ChunkCache:
             if hit is not None:
                 self._cache.move_to_end(key)
                 return hit
-            return self._put(key, parse_chunk(self._md, chunk, first))
+            return self._put(key, parse_chunk(self._md_first if first else self._md_rest, chunk))
 
     def _put(self, key: str, parsed: Parsed) -> Parsed:
         self._cache[key] = parsed

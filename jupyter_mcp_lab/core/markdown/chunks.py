@@ -10,6 +10,7 @@ a missed split costs time, a wrong one would cost correctness.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 _FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _HEADING = re.compile(r"^#{1,6}(?:[ \t]|$)")
@@ -25,10 +26,19 @@ _HTML_END = [
 ]
 _MAY_START = frozenset("#`~$<")  # a line that starts anything tracked here starts with one of these
 _HTML_START = re.compile(r"^ {0,3}</?[A-Za-z]")
+# A line that may start something tracked here (its first non-space character is one of _MAY_START).
+# (A break first: a literal lets the regex engine skip ahead; "^" with re.M would test every position.)
+_MAY_START_LINE = re.compile(r"\n *[#`~$<]")
 
 
-def split_lines(lines: list[str]) -> list[int]:
-    """Indexes (0-based) of the lines where a new chunk may start; always begins with 0."""
+def chunk_starts(lines: list[str], text: str | None = None, starts: list[int] | None = None) -> list[int]:
+    """Indexes (0-based) of the lines where a new chunk may start; always begins with 0.
+
+    ``lines`` are the text's lines without their breaks. Given the text and its line starts
+    as well, prose is skipped with one regex search instead of a test per line (only for
+    ``\n`` breaks, the only ones a multiline ``^`` knows).
+    """
+    jump = text is not None and starts is not None and "\r" not in text
     points = [0]
     fence: tuple[str, int] | None = None  # (char, length)
     math = False
@@ -40,12 +50,17 @@ def split_lines(lines: list[str]) -> list[int]:
     if opener:  # front matter, as mdit-py-plugins reads it: runs to a line of as many dashes, or ...
         closer = re.compile(rf"(?:\.\.\.| {{0,3}}-{{{len(opener.group(0))},}})[ \t]*")
         for j in range(1, n):
-            if closer.fullmatch(lines[j].rstrip("\r\n")):
+            if closer.fullmatch(lines[j]):
                 i = j + 1
                 break
         else:
             return points
     while i < n:
+        if jump and i and fence is None and not math and html_end is None and not html_until_blank:
+            found = _MAY_START_LINE.search(text, starts[i] - 1)  # type: ignore[arg-type,index]
+            if found is None:
+                break
+            i = bisect_right(starts, found.start() + 1) - 1  # type: ignore[arg-type]
         line = lines[i]
         if fence is not None:
             stripped = line.strip()

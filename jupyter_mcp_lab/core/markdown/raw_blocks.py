@@ -74,24 +74,11 @@ def _items_until_close(tokens: list[Any], open_index: int) -> tuple[tuple[int, i
     return tuple(items)
 
 
-def parse_chunk(md: MarkdownIt, chunk: str, first: bool) -> tuple[list[RawBlock], bool]:
-    """The chunk's blocks (lines relative to the chunk), and whether a ``$$`` was left open."""
-    # A later chunk must not be read as front matter: parse it after a blank line.
-    source = chunk if first else "\n" + chunk
+def parse_chunk(md: MarkdownIt, chunk: str) -> tuple[list[RawBlock], bool]:
+    """The chunk's blocks (lines relative to the chunk), and whether a ``$$`` was left open.
+
+    ``md`` reads front matter only if ``chunk`` starts the document.
+    """
     env: dict[str, Any] = {}
-    raw = _raw_blocks(md.parse(source, env))
-    if not first:
-        raw = [
-            RawBlock(
-                b.type,
-                b.line0 - 1,
-                b.line1 - 1,
-                b.level,
-                b.title,
-                b.info,
-                b.ordered,
-                tuple((a - 1, z - 1) for a, z in b.items),
-            )
-            for b in raw
-        ]
+    raw = _raw_blocks(md.parse(chunk, env))
     return raw, bool(env.get("open_math"))

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..revision import revision_of
-from ..text import LineIndex
+from ..text import LineIndex, split_lines
 from .chunk_cache import CHUNKS
-from .chunks import split_lines
+from .chunks import chunk_starts
 from .raw_blocks import RawBlock
 
 ID_PREFIX = {
@@ -69,20 +69,19 @@ class Structure:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.lines = LineIndex(text)
-        self.blocks = self._blocks()
+        lines = split_lines(text)
+        self.lines = LineIndex(text, lines)
+        self.blocks = self._blocks(lines)
 
     @cached_property
     def revision(self) -> str:
         return revision_of(self.text)
 
-    def _blocks(self) -> list[Block]:
+    def _blocks(self, lines: list[str]) -> list[Block]:
         text = self.text
         idx = self.lines
-        # Lines as markdown-it sees them (with their breaks) to cut chunks on.
         starts = idx.starts
-        lines = _lines(text, starts)
-        points = split_lines(lines)
+        points = chunk_starts(lines, text, starts)
         counters: dict[str, int] = {}
         out: list[Block] = []
         n = 0
@@ -174,18 +173,6 @@ def _left_open(raws: list[RawBlock], line_count: int) -> bool:
     """Whether a chunk ends in a fence or HTML block still open: in the whole text it would
     swallow the next heading line (the splitter does not see containers such as list items)."""
     return bool(raws) and raws[-1].line1 >= line_count and raws[-1].type in ("code", "html")
-
-
-def _lines(text: str, starts: list[int]) -> list[str]:
-    """The lines with their breaks, as ``starts`` cuts them."""
-    if "\r" not in text:
-        lines = text.split("\n")  # much faster than slicing at each start
-        last = lines.pop()
-        lines = [line + "\n" for line in lines]
-        lines.append(last)  # "" after a final break: LineIndex counts that line too
-        return lines
-    ends = [*starts[1:], len(text)]
-    return [text[a:z] for a, z in zip(starts, ends, strict=True)]
 
 
 def _trim(lines: list[str], ls: int, le: int) -> int:
