@@ -5,6 +5,7 @@ import {
 } from '@jupyterlab/application';
 import { ICommandPalette } from '@jupyterlab/apputils';
 
+import { startBridge } from './bridge';
 import { mcpLabIcon } from './icon';
 import { StatusPanel } from './panel';
 
@@ -26,7 +27,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
     palette: ICommandPalette | null,
     restorer: ILayoutRestorer | null
   ) => {
-    const panel = new StatusPanel();
+    const panel = new StatusPanel(app);
     app.shell.add(panel, 'right', { rank: 1000 });
     // Remember whether the panel was open across reloads.
     restorer?.add(panel, panel.id);
@@ -41,6 +42,9 @@ const plugin: JupyterFrontEndPlugin<void> = {
     });
 
     palette?.addItem({ command: CommandIDs.openPanel, category: 'MCP Lab' });
+
+    // Presence and the agents' requests (open a file, run a command, ...).
+    startBridge(app);
   }
 };
 

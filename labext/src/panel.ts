@@ -1,11 +1,18 @@
+import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { Clipboard } from '@jupyterlab/apputils';
 import { ServerConnection } from '@jupyterlab/services';
 import { Message } from '@lumino/messaging';
 import { Widget } from '@lumino/widgets';
 
+import { ActivitySection } from './activity';
+import { CheckpointsSection } from './checkpoints';
+import { EVENT_TYPES, ServerEvents } from './events';
+import { GrantsSection } from './grants';
 import { mcpLabIcon } from './icon';
+import { OutlineSection } from './outline';
 import { ReviewSection } from './review';
 import { apiURL, requestAPI } from './request';
+import { IPanelContext, IPanelSection } from './section';
 import { failureMessage, IStatus, IStatusRow, statusRows } from './status';
 import { SuggestionsModel } from './suggestions';
 
@@ -18,10 +25,11 @@ export const PANEL_ID = 'jupyter-mcp-lab-panel';
 /**
  * The "MCP Lab" side panel: asks the server for its status and shows the
  * MCP endpoint URLs, the server version and the approval policy, then the
- * pending suggestions with their accept/reject actions.
+ * pending suggestions with their accept/reject actions, and the sections
+ * below them (outline, activity, checkpoints, trust grants).
  */
 export class StatusPanel extends Widget {
-  constructor() {
+  constructor(app: JupyterFrontEnd | null = null) {
     super();
     this.id = PANEL_ID;
     this.addClass('jp-McpLab-panel');
@@ -45,7 +53,23 @@ export class StatusPanel extends Widget {
     this.suggestions = new SuggestionsModel(requestAPI);
     this._review = new ReviewSection(this.suggestions);
     this.suggestions.onChange(() => this._updateBadge());
-    this.node.append(header, this._body, this._review.node);
+    const context: IPanelContext = {
+      app,
+      request: requestAPI,
+      events: this.events
+    };
+    this._sections = [
+      new OutlineSection(context),
+      new ActivitySection(context),
+      new CheckpointsSection(context),
+      new GrantsSection(context)
+    ];
+    this.node.append(
+      header,
+      this._body,
+      this._review.node,
+      ...this._sections.map(section => section.node)
+    );
 
     // Keep the count badge current even while the panel is closed.
     void this.suggestions.refresh();
@@ -55,12 +79,18 @@ export class StatusPanel extends Widget {
   /** The pending suggestions shown by the panel. */
   readonly suggestions: SuggestionsModel;
 
+  /** Every event of the server's stream, for the sections and editor helpers. */
+  readonly events = new ServerEvents();
+
   dispose(): void {
     if (this.isDisposed) {
       return;
     }
     this._events?.close();
     this._events = null;
+    for (const section of this._sections) {
+      section.dispose();
+    }
     if (this._poll !== null) {
       window.clearInterval(this._poll);
       this._poll = null;
@@ -77,6 +107,7 @@ export class StatusPanel extends Widget {
     this._refreshButton.disabled = true;
     this._showMessage('Loading…', 'jp-McpLab-loading');
     void this.suggestions.refresh();
+    this._refreshSections();
     try {
       const status = await requestAPI<IStatus>('status');
       this._showRows(statusRows(status));
@@ -93,6 +124,15 @@ export class StatusPanel extends Widget {
       void this.refresh();
     } else {
       void this.suggestions.refresh();
+      this._refreshSections();
+    }
+  }
+
+  private _refreshSections(): void {
+    for (const section of this._sections) {
+      section.refresh().catch(error => {
+        console.error('MCP Lab: a panel section failed to refresh', error);
+      });
     }
   }
 
@@ -107,10 +147,22 @@ export class StatusPanel extends Widget {
       return;
     }
     const source = new EventSource(apiURL('events'), { withCredentials: true });
+    for (const type of EVENT_TYPES) {
+      source.addEventListener(type, message => {
+        let data: any = null;
+        try {
+          data = JSON.parse((message as MessageEvent).data);
+        } catch {
+          // Not JSON: pass the event on without data.
+        }
+        this.events.emit({ type, data });
+      });
+    }
     source.addEventListener('suggestion', () => this._scheduleRefresh());
     source.addEventListener('open', () => {
       // Reconnected after a drop: catch up on what was missed.
       this._scheduleRefresh();
+      this.events.reconnected();
     });
     source.addEventListener('error', () => {
       // A closed source (an HTTP error, e.g. 403) does not reconnect by itself.
@@ -125,10 +177,10 @@ export class StatusPanel extends Widget {
 
   private _startPolling(): void {
     if (this._poll === null && !this.isDisposed) {
-      this._poll = window.setInterval(
-        () => void this.suggestions.refresh(),
-        POLL_INTERVAL_MS
-      );
+      this._poll = window.setInterval(() => {
+        void this.suggestions.refresh();
+        this.events.reconnected();
+      }, POLL_INTERVAL_MS);
     }
   }
 
@@ -182,6 +234,7 @@ export class StatusPanel extends Widget {
   private _refreshButton: HTMLButtonElement;
   private _loaded = false;
   private _review: ReviewSection;
+  private _sections: IPanelSection[];
   private _events: EventSource | null = null;
   private _poll: number | null = null;
   private _refreshTimer: number | null = null;

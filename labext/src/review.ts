@@ -2,39 +2,13 @@
  * The "Pending suggestions" section of the MCP Lab panel: renders a
  * SuggestionsModel to the DOM and wires its buttons to the model's actions.
  */
+import { button, el } from './dom';
 import {
   IConflict,
   ISuggestion,
   lineRange,
   SuggestionsModel
 } from './suggestions';
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className?: string,
-  text?: string
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) {
-    node.className = className;
-  }
-  if (text !== undefined) {
-    node.textContent = text;
-  }
-  return node;
-}
-
-function button(
-  label: string,
-  className: string,
-  title: string,
-  onClick: () => void
-): HTMLButtonElement {
-  const node = el('button', `jp-Button jp-mod-styled ${className}`, label);
-  node.title = title;
-  node.addEventListener('click', onClick);
-  return node;
-}
 
 /** The section element; call `render()` after the model changes. */
 export class ReviewSection {

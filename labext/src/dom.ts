@@ -1,0 +1,52 @@
+/**
+ * Small DOM helpers shared by the panel's sections (no framework: the panel
+ * is plain Lumino widgets and DOM).
+ */
+
+/** An element with an optional class and text. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  text?: string
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) {
+    node.className = className;
+  }
+  if (text !== undefined) {
+    node.textContent = text;
+  }
+  return node;
+}
+
+/** A JupyterLab-styled button with a tooltip. */
+export function button(
+  label: string,
+  className: string,
+  title: string,
+  onClick: () => void
+): HTMLButtonElement {
+  const node = el('button', `jp-Button jp-mod-styled ${className}`, label);
+  node.title = title;
+  node.addEventListener('click', onClick);
+  return node;
+}
+
+/** The frame of a panel section: a <section> with an <h3> and a body. */
+export interface ISectionFrame {
+  node: HTMLElement;
+  heading: HTMLHeadingElement;
+  body: HTMLDivElement;
+}
+
+/**
+ * A section of the panel, e.g. `sectionFrame('Activity', 'jp-McpLab-activity')`;
+ * the body gets `<className>Body`.
+ */
+export function sectionFrame(title: string, className: string): ISectionFrame {
+  const node = el('section', `jp-McpLab-section ${className}`);
+  const heading = el('h3', 'jp-McpLab-sectionHeading', title);
+  const body = el('div', `jp-McpLab-sectionBody ${className}Body`);
+  node.append(heading, body);
+  return { node, heading, body };
+}

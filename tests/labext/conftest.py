@@ -1,0 +1,180 @@
+"""A real `jupyter lab` and Debian's headless Chromium, for the panel's browser tests.
+
+``lab`` starts JupyterLab as a user would (the extension enabled by its install config),
+with ``approval=suggest`` and a data directory of its own, on a free port; ``browser``
+opens a page on it and saves a screenshot when a test fails (``test-artifacts/``);
+``agent_call`` is an agent: the official Python SDK client calling a tool on the endpoint.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.conftest import open_mcp_client
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+TOKEN = "browser-test-token"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Lab:
+    base: str
+    token: str
+    root: Path
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"token {self.token}"}
+
+    def api(self, method: str, route: str, **kwargs: Any) -> Any:
+        """A REST call under ``mcp-lab/api/`` with the token; the decoded JSON answer."""
+        r = httpx.request(method, f"{self.base}/mcp-lab/api/{route}", headers=self.headers, timeout=15, **kwargs)
+        r.raise_for_status()
+        return r.json() if r.content else None
+
+    def agent_call(self, tool: str, arguments: dict[str, Any], client_name: str = "browser-test-agent") -> Any:
+        """An agent (the SDK client, its own MCP session) calls one tool; the CallToolResult."""
+
+        async def run() -> Any:
+            async with open_mcp_client(f"{self.base}/mcp", self.headers, client_name=client_name) as client:
+                return await client.call_tool(tool, arguments)
+
+        # In a thread of its own: sync Playwright keeps an event loop running in this one.
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, run()).result()
+
+    def wait_for_file(self, path: str, predicate: Any, seconds: float = 15) -> str:
+        """The file's text once ``predicate(text)`` holds (or the last text read, to assert on)."""
+        deadline = time.monotonic() + seconds
+        text = (self.root / path).read_text()
+        while not predicate(text) and time.monotonic() < deadline:
+            time.sleep(0.2)
+            text = (self.root / path).read_text()
+        return text
+
+
+@contextmanager
+def start_lab(tmp_path: Path, *options: str) -> Iterator[Lab]:
+    """`jupyter lab` on a free port with the given extra command-line options; stopped after."""
+    port = free_port()
+    root = tmp_path / "root"
+    root.mkdir(exist_ok=True)
+    extra = ["--allow-root"] if os.geteuid() == 0 else []
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "config"), "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt")}
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "lab",
+            "--no-browser",
+            f"--port={port}",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.token={TOKEN}",
+            f"--ServerApp.root_dir={root}",
+            f"--MCPLabApp.data_dir={tmp_path / 'data'}",  # no suggestions from earlier runs
+            *options,
+            *extra,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{base}/api/status", headers={"Authorization": f"token {TOKEN}"}, timeout=2).is_success:
+                    break
+            except httpx.TransportError:
+                pass
+            assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+            time.sleep(0.3)
+        yield Lab(base, TOKEN, root)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture
+def lab(tmp_path: Path) -> Iterator[Lab]:
+    """JupyterLab where agents' edits wait as suggestions (``approval=suggest``)."""
+    with start_lab(tmp_path, "--MCPLabApp.approval=suggest") as running:
+        yield running
+
+
+class Shots:
+    """Names the step a test is at; a failure saves ``<step>-failed.png``."""
+
+    def __init__(self, page: Any, prefix: str) -> None:
+        self.page, self.prefix, self.step = page, prefix, "start"
+
+    def at(self, step: str) -> None:
+        self.step = step
+
+    def save(self, name: str) -> None:
+        self.page.screenshot(path=str(ARTIFACTS / f"{self.prefix}-{name}.png"))
+
+
+@contextmanager
+def browser(lab: Lab, prefix: str, width: int = 1400, height: int = 900) -> Iterator[tuple[Any, Shots]]:
+    """JupyterLab open in headless Chromium: (page, shots). The page has loaded the shell."""
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = chromium.new_page(viewport={"width": width, "height": height})
+        shots = Shots(page, prefix)
+        try:
+            page.goto(f"{lab.base}/lab?token={lab.token}")
+            page.wait_for_selector(".jp-LabShell", timeout=60_000)
+            yield page, shots
+        except Exception:
+            page.screenshot(path=str(ARTIFACTS / f"{prefix}-{shots.step}-failed.png"))  # what the person saw
+            raise
+        finally:
+            chromium.close()
+
+
+def open_panel(page: Any) -> Any:
+    """Open the MCP Lab panel from the command palette, as a person would; its locator."""
+    page.keyboard.press("Control+Shift+C")
+    page.keyboard.type("Open MCP Lab panel")
+    page.keyboard.press("Enter")
+    return page.locator("#jupyter-mcp-lab-panel")
