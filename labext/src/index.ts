@@ -6,6 +6,7 @@ import {
 import { ICommandPalette } from '@jupyterlab/apputils';
 
 import { startBridge } from './bridge';
+import { followAgentChanges } from './editors';
 import { mcpLabIcon } from './icon';
 import { StatusPanel } from './panel';
 
@@ -45,6 +46,8 @@ const plugin: JupyterFrontEndPlugin<void> = {
 
     // Presence and the agents' requests (open a file, run a command, ...).
     startBridge(app);
+    // Clean editors reload after an agent's change; dirty ones ask.
+    followAgentChanges(app, panel.events);
   }
 };
 
