@@ -157,6 +157,7 @@ class Documents:
 
     async def _write(self, doc: OpenDocument, *, force: bool = False) -> None:
         assert doc.path is not None
+        on_disk: str | None = None
         if not force and doc.saved is not None:
             try:
                 on_disk = await self.storage.read_text(doc.path)
@@ -171,7 +172,8 @@ class Documents:
                     path=doc.path,
                     disk_revision=revision_of(on_disk),
                 )
-        await self.storage.write_text(doc.path, doc.text)
+        # What was checked above is what a live document must still hold when written.
+        await self.storage.write_text(doc.path, doc.text, base=on_disk)
         doc.saved = doc.text
 
     async def undo(self, doc: OpenDocument, *, save: bool = False) -> str:

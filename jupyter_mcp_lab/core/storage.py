@@ -17,7 +17,11 @@ from .paths import resolve_in_root
 class Storage(Protocol):
     async def read_text(self, path: str) -> str: ...
 
-    async def write_text(self, path: str, text: str) -> None: ...
+    async def write_text(self, path: str, text: str, base: str | None = None) -> None:
+        """Replace the file's text. ``base`` is the text the caller last read: a storage
+        that can compare and write at once (a live shared document) refuses to write
+        over a change made since (CONFLICT); a plain file cannot, and ignores it."""
+        ...
 
     async def exists(self, path: str) -> bool: ...
 
@@ -43,7 +47,7 @@ class FileStorage:
         except UnicodeDecodeError:
             raise DomainError("INVALID_PATH", f"{path!r} is not a UTF-8 text file", path=path) from None
 
-    async def write_text(self, path: str, text: str) -> None:
+    async def write_text(self, path: str, text: str, base: str | None = None) -> None:
         await asyncio.to_thread(atomic_write, resolve_in_root(self.root, path), text)
 
     async def exists(self, path: str) -> bool:

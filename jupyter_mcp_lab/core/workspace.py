@@ -1,8 +1,12 @@
 """Windows and tabs: what is open, and where.
 
-A window is a connected JupyterLab client (``main`` stands in while none is connected);
-a tab shows an open document. Focus is kept per MCP session, so two agents never share a
-"current document".
+A window is a connected JupyterLab client (``main`` stands in while none is connected,
+and stays for the tabs agents open themselves); a tab shows an open document. Focus is
+kept per MCP session, so two agents never share a "current document".
+
+A JupyterLab window's tabs follow what the person has open there (the lab bridge reports
+it, see ``sync_window``); like any window it shows its last tab to sessions focused
+elsewhere, so the person's active document is kept last.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import itertools
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from .errors import DomainError
 from .selection import Selection, SelectionSource
@@ -33,6 +37,9 @@ class Tab:
     # the person's cursor reported by the lab bridge) owns it.
     selection: Selection = field(default_factory=Selection)
     selection_source: SelectionSource = "agent"
+    # The person has it open in the window's JupyterLab (the lab bridge said so): it closes
+    # when they close it there. Tabs agents open stay until an agent closes them.
+    in_lab: bool = False
     _selection_text: str | None = field(default=None, repr=False)  # the text the selection refers to
 
     @property
@@ -72,6 +79,34 @@ class Window:
     closed: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_CLOSED))  # paths
 
 
+LabAnswer = Literal["allow", "deny", "timeout"]
+
+
+class LabClients(Protocol):
+    """The live JupyterLab clients behind the lab windows (the server's lab bridge).
+
+    Errors are ``DomainError``: NO_LAB_CLIENT when none is connected (or the one asked for
+    left, or did not answer in time), or whatever the client answered.
+    """
+
+    def describe(self) -> list[dict[str, Any]]:
+        """Each connected client with its presence (JSON-ready), most recently used first."""
+        ...
+
+    def pick(self, window: str | None) -> str:
+        """The label of the client a request goes to: ``window`` (a label or client id), or
+        the one the person used last."""
+        ...
+
+    async def request(self, window: str, method: str, params: dict[str, Any]) -> Any:
+        """Ask the client to do something; its result."""
+        ...
+
+    async def ask(self, window: str, question: dict[str, Any]) -> LabAnswer:
+        """Ask the person at that client (a dialog): allow, deny, or no answer in time."""
+        ...
+
+
 @dataclass
 class SessionFocus:
     window: str = MAIN_WINDOW
@@ -87,6 +122,7 @@ class Workspace:
         self._ids = itertools.count(1)
         self.recent: deque[str] = deque(maxlen=50)  # recently opened paths, newest last
         self.opened_at: dict[str, float] = {}  # each recent path -> when it was last opened (time.time())
+        self.lab: LabClients | None = None  # set by the host when it runs the lab bridge
 
     def focus(self, session_id: str) -> SessionFocus:
         return self._focus.setdefault(session_id, SessionFocus())
@@ -140,3 +176,61 @@ class Workspace:
 
     def is_shown(self, doc: OpenDocument) -> bool:
         return any(t.doc is doc for t in self.tabs())
+
+    # ------------------------------------------------------------------ lab windows
+
+    def add_window(self, label: str, client: str) -> Window:
+        """The window of a connected JupyterLab client (the existing one for its label)."""
+        window = self.windows.get(label)
+        if window is None:
+            window = self.windows[label] = Window(label, client=client)
+        window.client = client
+        return window
+
+    def remove_window(self, label: str) -> list[OpenDocument]:
+        """Forget a JupyterLab window (its client left). Tabs an agent opened there, and tabs
+        with unsaved agent changes, move to ``main`` (nothing is lost); the others close.
+        Sessions focused on a closed tab lose their focused tab rather than silently get
+        another document. Returns the documents of the closed tabs. ``main`` stays."""
+        if label == MAIN_WINDOW:
+            return []
+        window = self.windows.pop(label, None)
+        if window is None:
+            return []
+        main = self.windows[MAIN_WINDOW]
+        kept = [t for t in window.tabs if not t.in_lab or t.doc.dirty]
+        for tab in kept:
+            tab.window, tab.in_lab = MAIN_WINDOW, False
+            main.tabs.append(tab)
+        moved = {t.id for t in kept}
+        for focus in self._focus.values():
+            if focus.window == label:
+                focus.window = MAIN_WINDOW
+                if focus.tab not in moved:
+                    focus.tab = None
+        return [t.doc for t in window.tabs if t.id not in moved]
+
+    def sync_window(self, window: Window, docs: list[OpenDocument], active: OpenDocument | None) -> list[OpenDocument]:
+        """Make the window's tabs show ``docs``, what the person has open in its JupyterLab:
+        tabs of documents still open there are kept (with their selection), new ones are
+        added, the ones they closed are closed (tabs an agent opened in the window stay); the
+        person's ``active`` document is moved last. Returns the documents of the closed tabs
+        (the caller decides whether to drop their buffers)."""
+        wanted = {id(d) for d in docs}
+        closed = [t for t in window.tabs if t.in_lab and id(t.doc) not in wanted]
+        for gone in closed:
+            self.close(gone)
+        for doc in docs:
+            tab = self.tab_in(window, doc)
+            if tab is None:
+                tab = Tab(f"tab-{next(self._ids)}", doc, window.label)
+                window.tabs.append(tab)
+            tab.in_lab = True
+        shown = self.tab_in(window, active) if active is not None else None
+        if shown is not None and window.tabs[-1] is not shown:
+            window.tabs.remove(shown)
+            window.tabs.append(shown)
+        return [t.doc for t in closed]
+
+    def tab_in(self, window: Window, doc: OpenDocument) -> Tab | None:
+        return next((t for t in window.tabs if t.doc is doc), None)

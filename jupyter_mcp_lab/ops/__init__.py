@@ -12,6 +12,7 @@ from . import at_cursor_tables as _at_cursor_tables  # noqa: F401  isort: skip
 from . import document as _document  # noqa: F401  isort: skip
 from . import edit as _edit  # noqa: F401  isort: skip
 from . import editor as _editor  # noqa: F401  isort: skip
+from . import lab as _lab  # noqa: F401  isort: skip
 from . import node_edit as _node_edit  # noqa: F401  isort: skip
 from . import nodes as _nodes  # noqa: F401  isort: skip
 from . import protocol as _protocol  # noqa: F401  isort: skip

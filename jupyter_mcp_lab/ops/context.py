@@ -59,6 +59,9 @@ class Services:
         if self.review is None:
             store = SuggestionStore(self.settings.data_dir / "suggestions.sqlite3")
             self.review = Review(store, self.documents)
+        # Every tool call reaches the UIs' event stream as it is recorded. Publishing only
+        # queues the event for each listener (put_nowait): the call never waits on a reader.
+        self.activity.listen(lambda entry: self.reviews.events.publish("activity", entry=entry.to_json()))
 
     @property
     def docs(self) -> Documents:

@@ -19,8 +19,9 @@ from ..core.documents import Documents
 from ..ops.context import Endpoint, Services, Settings
 from ..surfaces import DEFAULT_PROFILES, PROFILES
 from .api import api_handlers
-from .contents_storage import ContentsStorage
+from .bridge import BRIDGE_ROUTE, BridgeHandler, LabBridge
 from .endpoints import MCPEndpoints
+from .live_storage import LiveStorage
 from .mcp_handler import MCPHandler
 
 PROFILE_RE = r"(?P<profile>[a-z][a-z0-9_-]*)"
@@ -88,6 +89,23 @@ class MCPLabApp(ExtensionApp):
         config=True,
         help="Seconds after which an idle MCP session is closed (its client re-initializes).",
     )
+    lab_request_timeout = Float(
+        10.0,
+        config=True,
+        help="Seconds to wait for a JupyterLab to carry out an agent's request (open a file, run a command, …).",
+    )
+    lab_confirm_timeout = Float(
+        60.0,
+        config=True,
+        help="""Seconds the person has to allow or deny an agent's command or terminal input in
+        JupyterLab (approval 'suggest'); no answer counts as a refusal.""",
+    )
+    lab_reconnect_grace = Float(
+        10.0,
+        config=True,
+        help="""Seconds a disconnected JupyterLab's window is kept for it to come back (a reload,
+        a network blip) before its tabs close.""",
+    )
 
     @default("data_dir")
     def _default_data_dir(self) -> str:
@@ -125,7 +143,7 @@ class MCPLabApp(ExtensionApp):
             settings=settings,
             host="jupyter",
             version=__version__,
-            documents=Documents(ContentsStorage(self.serverapp.contents_manager, self.hidden_paths)),
+            documents=Documents(LiveStorage(self.serverapp, self.hidden_paths)),
         )
         base = self.serverapp.base_url
         self.services.endpoints = [
@@ -138,12 +156,21 @@ class MCPLabApp(ExtensionApp):
             TransportSecuritySettings(enable_dns_rebinding_protection=False),
             session_idle_timeout=self.session_idle_timeout,
         )
+        # Connected JupyterLabs: the workspace's windows, and where agents' lab requests go.
+        self.bridge = LabBridge(
+            self.services,
+            request_timeout=self.lab_request_timeout,
+            confirm_timeout=self.lab_confirm_timeout,
+            reconnect_grace=self.lab_reconnect_grace,
+        )
+        self.services.workspace.lab = self.bridge
 
     def initialize_handlers(self) -> None:
         kwargs = {"endpoints": self.endpoints}
         if "lab" in self.profiles:
             self.handlers.append((profile_path("lab"), MCPHandler, {**kwargs, "profile": "lab"}))
         self.handlers.append((url_path_join("mcp-lab", PROFILE_RE, "mcp"), MCPHandler, kwargs))
+        self.handlers.append((BRIDGE_ROUTE, BridgeHandler, {"bridge": self.bridge}))
         self.handlers.extend(api_handlers(self.services, self.endpoints))
 
     async def _start_jupyter_server_extension(self, serverapp: Any) -> None:
@@ -155,6 +182,7 @@ class MCPLabApp(ExtensionApp):
             Endpoint(profile=e.profile, path=e.path, url=origin + e.path) for e in self.services.endpoints
         ]
         await self.endpoints.start()
+        self.bridge.lab_url = url_path_join(serverapp.connection_url, "lab")
         if self.freeze_startup_heap:
             gc.collect()
             gc.freeze()
@@ -163,6 +191,12 @@ class MCPLabApp(ExtensionApp):
 
     async def stop_extension(self) -> None:
         # Never raise here: an exception during shutdown leaves Jupyter deaf to SIGTERM.
+        bridge = getattr(self, "bridge", None)
+        if bridge is not None:
+            try:
+                await bridge.stop()
+            except Exception:
+                self.log.exception("jupyter-mcp-lab: stopping the lab bridge failed")
         endpoints = getattr(self, "endpoints", None)
         if endpoints is not None:
             await endpoints.stop()

@@ -4,9 +4,28 @@ from __future__ import annotations
 
 import json
 import shlex
+from collections.abc import Callable
 from typing import Any
 
 CLIENTS = ("claude-code", "claude-desktop", "vscode", "cursor")
+
+# What a person replaces by hand when the server cannot hand out its token (a password
+# login, JupyterHub, another identity provider): the config still shows where it goes.
+TOKEN_PLACEHOLDER = "<your Jupyter token>"
+
+# Per client: its name as people know it, and where its configuration goes.
+LABELS = {
+    "claude-code": "Claude Code",
+    "claude-desktop": "Claude Desktop",
+    "vscode": "VS Code",
+    "cursor": "Cursor",
+}
+WHERE = {
+    "claude-code": "run in a shell",
+    "claude-desktop": "claude_desktop_config.json; needs Node.js for npx",
+    "vscode": ".vscode/mcp.json",
+    "cursor": "~/.cursor/mcp.json",
+}
 
 
 def claude_code(name: str, url: str, token: str) -> str:
@@ -35,23 +54,36 @@ def cursor(name: str, url: str, token: str) -> dict[str, Any]:
     return {"mcpServers": {name: {"url": url, "headers": {"Authorization": f"Bearer {token}"}}}}
 
 
+MAKERS: dict[str, Callable[[str, str, str], dict[str, Any]]] = {
+    "claude-desktop": claude_desktop,
+    "vscode": vscode,
+    "cursor": cursor,
+}
+
+
+def snippet(client: str, name: str, url: str, token: str) -> str:
+    """Exactly what goes into the client: a shell command or a JSON file's content."""
+    if client == "claude-code":
+        return claude_code(name, url, token)
+    if client not in MAKERS:
+        raise ValueError(f"unknown client {client!r}; known: {', '.join(CLIENTS)}")
+    return json.dumps(MAKERS[client](name, url, token), indent=2)
+
+
 def render(client: str, name: str, url: str, token: str) -> str:
     """One client's configuration as text, with a line saying where it goes."""
-    if client == "claude-code":
-        return "# Claude Code (run in a shell)\n" + claude_code(name, url, token)
-    makers = {
-        "claude-desktop": (
-            "# Claude Desktop (claude_desktop_config.json; needs Node.js for npx)",
-            claude_desktop,
-        ),
-        "vscode": ("# VS Code (.vscode/mcp.json)", vscode),
-        "cursor": ("# Cursor (~/.cursor/mcp.json)", cursor),
-    }
-    if client not in makers:
-        raise ValueError(f"unknown client {client!r}; known: {', '.join(CLIENTS)}")
-    where, make = makers[client]
-    return where + "\n" + json.dumps(make(name, url, token), indent=2)
+    text = snippet(client, name, url, token)  # first: an unknown client raises before LABELS
+    return f"# {LABELS[client]} ({WHERE[client]})\n{text}"
 
 
 def render_all(name: str, url: str, token: str) -> str:
     return "\n\n".join(render(c, name, url, token) for c in CLIENTS)
+
+
+def configs(name: str, url: str, token: str) -> list[dict[str, str]]:
+    """Every client's configuration as the UIs offer it: a label, where it goes, the text.
+
+    ``text`` is pasted as is, so it carries no comment line (a ``#`` line would make the
+    JSON files invalid); ``where`` says where it goes.
+    """
+    return [{"client": c, "label": LABELS[c], "where": WHERE[c], "text": snippet(c, name, url, token)} for c in CLIENTS]

@@ -39,7 +39,7 @@ class ContentsStorage:
             raise _domain(exc, path) from None
         return str(model["content"])
 
-    async def write_text(self, path: str, text: str) -> None:
+    async def write_text(self, path: str, text: str, base: str | None = None) -> None:
         if self._direct(path):
             return await self._files.write_text(path, text)
         try:

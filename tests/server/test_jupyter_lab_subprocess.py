@@ -201,7 +201,7 @@ async def test_jupyter_lab_serves_mcp(jupyter_lab: LabProcess) -> None:
         assert status["version"] == __version__
         assert status["running"] is True
         assert status["approval"] == "suggest"
-        assert status["endpoints"] == [
+        assert [{k: e[k] for k in ("profile", "path", "url")} for e in status["endpoints"]] == [
             {"profile": "lab", "path": "/mcp", "url": lab_url},
             {"profile": "conformance", "path": "/mcp-lab/conformance/mcp", "url": conformance_url},
         ]
@@ -242,9 +242,23 @@ async def test_jupyter_lab_serves_mcp(jupyter_lab: LabProcess) -> None:
     assert "jupyter_mcp_lab | extension was successfully linked" in log, log
     assert "jupyter_mcp_lab | extension was successfully loaded" in log, log
     assert f"jupyter-mcp-lab {__version__} serving MCP (lab: {lab_url}, " in log, log
-    assert "Traceback" not in log, log
+    assert "Traceback" not in without_known_upstream_noise(log), log
     assert "extension failed" not in log, log
     assert not re.search(r"^\[E ", log, re.MULTILINE), log
+
+
+# jupyter-server-ydoc 3.0.x stops its websocket server twice on shutdown when no document
+# was ever opened ("WebsocketServer not running" in a task nobody awaits); upstream:
+# jupyterlab/jupyter-collaboration#161, fix proposed in #546. Not ours, and harmless.
+_YDOC_SHUTDOWN = re.compile(
+    r"Task exception was never retrieved\nfuture: <Task finished name='Task-\d+' "
+    r"coro=<JupyterWebsocketServer\.clean\(\).*?RuntimeError: WebsocketServer not running\n",
+    re.DOTALL,
+)
+
+
+def without_known_upstream_noise(log: str) -> str:
+    return _YDOC_SHUTDOWN.sub("", log)
 
 
 def test_bad_profile_is_reported_and_sigterm_still_stops_jupyter(tmp_path: Path) -> None:

@@ -411,7 +411,8 @@ async def test_status_route_lists_endpoints(mcp_lab: LabServer, scheme: str) -> 
     assert status["approval"] == "suggest"
     assert status["read_only"] is False
     assert status["base_url"] == "/"
-    assert status["endpoints"] == [
+    # (each endpoint also has its ready-to-paste client configs: tests/server/api/test_status.py)
+    assert [{k: e[k] for k in ("profile", "path", "url")} for e in status["endpoints"]] == [
         {"profile": "lab", "path": "/mcp", "url": mcp_lab.mcp_url("lab")},
         {
             "profile": "conformance",

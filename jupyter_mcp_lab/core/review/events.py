@@ -10,6 +10,11 @@ from typing import Any
 Event = dict[str, Any]
 
 
+# Live only: a tool call per event would push the review events out of the replay buffer
+# and wake every waiting ``review.wait``; UIs fetch what they missed from their own route.
+TRANSIENT = frozenset({"activity"})
+
+
 class Events:
     """Numbered events with a short replay buffer (a reconnecting stream sends ``after``)."""
 
@@ -19,14 +24,18 @@ class Events:
         self._queues: set[asyncio.Queue[Event]] = set()
         self._queue_size = queue_size
         self._changed: asyncio.Event | None = None
+        self.last_id = 0  # of any event, replayable or not
 
     def publish(self, kind: str, **data: Any) -> Event:
         event = {"id": next(self._seq), "type": kind, **data}
-        self._recent.append(event)
+        self.last_id = event["id"]
         for q in list(self._queues):
             if q.full():  # a stalled listener loses its oldest events, never blocks others
                 q.get_nowait()
             q.put_nowait(event)
+        if kind in TRANSIENT:
+            return event
+        self._recent.append(event)
         if self._changed is not None:
             self._changed.set()
             self._changed = None
@@ -44,7 +53,7 @@ class Events:
         self._queues.discard(q)
 
     async def next_change(self, seconds: float) -> bool:
-        """Wait until anything is published (True) or ``seconds`` pass (False)."""
+        """Wait until a review event is published (True) or ``seconds`` pass (False)."""
         if self._changed is None:
             self._changed = asyncio.Event()
         try:

@@ -13,11 +13,13 @@ from jupyter_server.utils import url_path_join
 
 from ...ops.context import Services
 from ..endpoints import MCPEndpoints
+from .activity import ActivityHandler
 from .base import ApiHandler
 from .checkpoints import CheckpointHandler, CheckpointsHandler, RevertHandler
 from .events import EventsHandler
 from .grants import GrantHandler, GrantsHandler
 from .openapi import OpenAPIHandler
+from .outline import OutlineHandler
 from .status import StatusHandler
 from .suggestions import DecideAllHandler, DecideHandler, SuggestionHandler, SuggestionsHandler
 
@@ -39,6 +41,8 @@ ROUTES: list[tuple[str, type[ApiHandler]]] = [
     (rf"checkpoints/{ID}", CheckpointHandler),
     ("grants", GrantsHandler),
     (rf"grants/{ID}", GrantHandler),
+    ("activity", ActivityHandler),
+    ("outline", OutlineHandler),
     ("events", EventsHandler),
     (r"openapi\.(?P<fmt>yaml|json)", OpenAPIHandler),
 ]

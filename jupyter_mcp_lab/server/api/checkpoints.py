@@ -2,12 +2,55 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from jupyter_server.auth.decorator import authorized
 from tornado import web
 
 from ...core.errors import DomainError
-from ...core.suggestions import Checkpoint
+from ...core.suggestions import Checkpoint, SuggestionStore
+from ...core.suggestions.model import line_span
 from .base import ApiHandler, unified_diff
+
+
+class Texts:
+    """The store's texts by revision, each read once per request (a list shows many
+    checkpoints of the same few documents)."""
+
+    def __init__(self, store: SuggestionStore) -> None:
+        self.store = store
+        self._texts: dict[str, str | None] = {}
+
+    def __call__(self, revision: str) -> str | None:
+        if revision not in self._texts:
+            self._texts[revision] = self.store.get_text(revision)
+        return self._texts[revision]
+
+
+def touched_lines(cp: Checkpoint, texts: Texts) -> tuple[int, int] | None:
+    """1-based first and last line of the change in the text after it (else before it);
+    None once neither text is stored."""
+    after = texts(cp.after_revision)
+    if after is not None and after[cp.start : cp.start + len(cp.new)] == cp.new:
+        return line_span(after, cp.start, cp.start + len(cp.new))
+    before = texts(cp.before_revision)
+    if before is not None and before[cp.start : cp.start + len(cp.old)] == cp.old:
+        return line_span(before, cp.start, cp.start + len(cp.old))
+    return None
+
+
+def checkpoint_json(handler: ApiHandler, cp: Checkpoint, texts: Texts | None = None) -> dict[str, Any]:
+    """The record plus what a reviewer reads beside it: the lines it touched and, for an
+    accepted suggestion, the agent's rationale (the checkpoint itself stores neither)."""
+    store = handler.services.reviews.store
+    lines = touched_lines(cp, texts or Texts(store))
+    suggestion = store.get(cp.suggestion_id) if cp.suggestion_id else None
+    return {
+        **cp.to_json(),
+        "lineStart": lines[0] if lines else None,
+        "lineEnd": lines[1] if lines else None,
+        "rationale": suggestion.rationale if suggestion is not None else "",
+    }
 
 
 def checkpoint_diff(handler: ApiHandler, cp: Checkpoint) -> str:
@@ -38,8 +81,10 @@ class CheckpointsHandler(ApiHandler):
     def get(self) -> None:
         path = self.query_path()
         limit = self.query_int("limit", 100, 1, 1000)
-        found = self.services.reviews.store.list_checkpoints(path, limit)
-        self.reply({"checkpoints": [c.to_json() for c in found], "count": len(found)})
+        store = self.services.reviews.store
+        found = store.list_checkpoints(path, limit)
+        texts = Texts(store)
+        self.reply({"checkpoints": [checkpoint_json(self, c, texts) for c in found], "count": len(found)})
 
 
 class CheckpointHandler(ApiHandler):
@@ -51,7 +96,7 @@ class CheckpointHandler(ApiHandler):
         cp = self.services.reviews.store.get_checkpoint(id)
         if cp is None:
             raise DomainError("NOT_FOUND", f"no checkpoint {id!r}", checkpointId=id)
-        self.reply({**cp.to_json(), "diff": checkpoint_diff(self, cp)})
+        self.reply({**checkpoint_json(self, cp), "diff": checkpoint_diff(self, cp)})
 
 
 class RevertHandler(ApiHandler):
@@ -66,4 +111,4 @@ class RevertHandler(ApiHandler):
     async def post(self, id: str) -> None:
         self.refuse_if_read_only()
         undo = await self.services.reviews.revert(id, by=self.decider())
-        self.reply(undo.to_json())
+        self.reply(checkpoint_json(self, undo))

@@ -2,7 +2,8 @@
 
 The panel keeps one stream open instead of polling. A reconnecting client says where it
 left off (``?after=N`` or the ``Last-Event-ID`` header EventSource sends by itself) and
-first gets what it missed from the service's replay buffer, then live events.
+first gets a ``stream`` event ``{after, latest}`` (the replay covers the ids after ``after``
+up to ``latest``), then what it missed from the service's replay buffer, then live events.
 """
 
 from __future__ import annotations
@@ -57,8 +58,12 @@ class EventsHandler(ApiHandler):
             self.set_header("X-Accel-Buffering", "no")  # reverse proxies must not buffer a stream
             await self._send("retry: 3000\n\n")  # sends the headers now: the client knows it is connected
             recent = events.since(0)
-            if recent and after > recent[-1]["id"]:
+            if after > events.last_id:
                 after = 0  # ids past the newest: the server restarted and began counting again
+            # Where the replay ends: a UI tells replayed events (say, old "created" ones it
+            # should not notify about) from live ones. No id: Last-Event-ID stays as it was.
+            latest = events.last_id
+            await self._send(f"event: stream\ndata: {json.dumps({'after': after, 'latest': latest})}\n\n")
             replayed = 0
             for old in (e for e in recent if e["id"] > after):
                 await self._event(old)

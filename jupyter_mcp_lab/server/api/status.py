@@ -9,11 +9,14 @@ from jupyter_server.auth.decorator import authorized
 from tornado import web
 
 from ...core.activity import ActivityEntry
+from ..client_config import TOKEN_PLACEHOLDER, configs
 from .base import ApiHandler
 
 # An MCP session idle longer than this is closed by default (MCPLabApp.session_idle_timeout):
 # older activity no longer stands for an agent at work.
 RECENT_SECONDS = 30 * 60
+# The server's name in the clients' configs; other profiles get theirs appended.
+SERVER_NAME = "jupyter-lab"
 
 
 def recent_agents(entries: list[ActivityEntry], now: float) -> list[dict[str, Any]]:
@@ -28,8 +31,12 @@ def recent_agents(entries: list[ActivityEntry], now: float) -> list[dict[str, An
     return sorted(agents.values(), key=lambda a: a["lastActivity"], reverse=True)
 
 
+def server_name(profile: str) -> str:
+    return SERVER_NAME if profile == "lab" else f"{SERVER_NAME}-{profile}"
+
+
 class StatusHandler(ApiHandler):
-    """Endpoints, policy and version; the agents seen recently and the pending count."""
+    """Endpoints (with client configs), policy and version; recent agents and the pending count."""
 
     @web.authenticated
     @authorized
@@ -38,17 +45,41 @@ class StatusHandler(ApiHandler):
         s = self.services.settings
         counts = self.services.reviews.store.counts()
         activity = self.services.activity
+        token = self.config_token()
+        endpoints = []
+        for e in self.services.endpoints:
+            url = origin + e.path
+            endpoints.append(
+                {
+                    "profile": e.profile,
+                    "path": e.path,
+                    "url": url,
+                    "configs": configs(server_name(e.profile), url, token or TOKEN_PLACEHOLDER),
+                }
+            )
         body = {
             "version": self.services.version,
             "running": self.mcp.running,
             "approval": s.approval,
             "read_only": s.read_only,
             "base_url": self.base_url,
-            "endpoints": [
-                {"profile": e.profile, "path": e.path, "url": origin + e.path} for e in self.services.endpoints
-            ],
+            "endpoints": endpoints,
+            "tokenPlaceholder": None if token else TOKEN_PLACEHOLDER,
             "activity": len(activity),
             "agents": recent_agents(activity.since(0, limit=len(activity)), time.time()),
             "pending": sum(by_status.get("pending", 0) for by_status in counts.values()),
         }
+        self.set_header("Cache-Control", "no-store")  # the configs may carry the token
         self.reply(body)
+
+    def config_token(self) -> str:
+        """The token to put into client configs, or "" when the person must fill it in.
+
+        Only Jupyter's own identity provider: whoever it lets in holds its token or the
+        password of this single-user server. Another provider (JupyterHub's, a custom one)
+        may admit people who must not get a token for the whole server.
+        """
+        provider = self.identity_provider
+        if not type(provider).__module__.startswith("jupyter_server."):
+            return ""
+        return str(getattr(provider, "token", "") or "")

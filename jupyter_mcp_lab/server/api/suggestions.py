@@ -3,6 +3,12 @@
 The person making the request decides (``decidedBy``); the review service does the work
 (mapping through later edits, conflicts, checkpoints, events), so these handlers only
 translate HTTP to its calls and its records to JSON.
+
+``GET suggestions?path=&locate=true`` also says where each pending suggestion's original
+text is in the document now (``currentStart``/``currentEnd``, code points into the text
+the server reads now, or null when it cannot be placed) with that text's ``revision``:
+what an editor needs to show pending suggestions inline. The placing is the one accepting
+uses (``Review.locate``), so a suggestion shown at a range is accepted at that range.
 """
 
 from __future__ import annotations
@@ -13,8 +19,9 @@ from jupyter_server.auth.decorator import authorized
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from tornado import web
 
-from ...core.errors import ArgumentError
-from ...core.suggestions import Suggestion
+from ...core.errors import ArgumentError, DomainError
+from ...core.revision import revision_of
+from ...core.suggestions import Region, Suggestion
 from .base import ApiHandler, unified_diff
 
 STATUS_FILTERS = ("pending", "accepted", "rejected", "conflict", "all")
@@ -29,19 +36,69 @@ def suggestion_diff(handler: ApiHandler, s: Suggestion) -> str | None:
 
 
 class SuggestionsHandler(ApiHandler):
-    """GET ``suggestions?path=&status=&limit=``: in document order, with per-path counts."""
+    """GET ``suggestions?path=&status=&limit=&locate=``: in document order, with per-path counts.
 
-    query_args = {"GET": frozenset({"path", "status", "limit"})}
+    With ``locate=true`` each suggestion also has ``currentStart`` and ``currentEnd``:
+    where its original text is in its document now (code points into the text the server
+    reads now), or null when it is no longer pending or cannot be placed (its text changed:
+    accepting it would conflict). With ``path`` the answer has that document's ``revision``
+    (the text the offsets index into); a document that cannot be read (no such file, not
+    UTF-8 text) places nothing and has revision null.
+    """
+
+    query_args = {"GET": frozenset({"path", "status", "limit", "locate"})}
 
     @web.authenticated
     @authorized
-    def get(self) -> None:
+    async def get(self) -> None:
         path = self.query_path()
         status = self.query_choice("status", STATUS_FILTERS, "pending")
         limit = self.query_int("limit", 500, 1, 1000)
+        locate = self.query_bool("locate") or False
         store = self.services.reviews.store
         found = store.list(path=path, status=None if status == "all" else status, limit=limit)
-        self.reply({"suggestions": [s.to_json() for s in found], "count": len(found), "counts": store.counts()})
+        items = [s.to_json() for s in found]
+        body: dict[str, Any] = {"suggestions": items, "count": len(found), "counts": store.counts()}
+        if locate:
+            keys = [path] if path is not None else sorted({s.path for s in found if s.status == "pending"})
+            texts = {key: await self._current_text(key) for key in keys}
+            diffs: dict[str, dict[str, list[Region]]] = {}  # per document, one diff per base revision
+            body["suggestions"] = [
+                {**item, **self._placed(s, texts.get(s.path), diffs.setdefault(s.path, {}))}
+                for s, item in zip(found, items, strict=True)
+            ]
+            now = texts.get(path) if path is not None else None
+            body["revision"] = now[1] if now is not None else None
+        self.reply(body)
+
+    def _placed(
+        self, s: Suggestion, current: tuple[str, str] | None, diffs: dict[str, list[Region]]
+    ) -> dict[str, int | None]:
+        """``currentStart``/``currentEnd``: where accepting ``s`` would apply it now, if anywhere."""
+        where = None
+        if current is not None and s.status == "pending":
+            where = self.services.reviews.locate(s, current[0], current[1], diffs)
+        return {"currentStart": where[0] if where else None, "currentEnd": where[1] if where else None}
+
+    async def _current_text(self, key: str) -> tuple[str, str] | None:
+        """(text, revision) as accepting would see it: the server's buffer when an agent has
+        the document open (following the file while clean), else the file, without opening a
+        buffer for it; None when there is no such readable text document."""
+        docs = self.services.docs
+        doc = docs.find(key)
+        try:
+            if doc is not None:
+                await docs.refresh(doc)
+                text = doc.text
+            else:
+                text = await docs.storage.read_text(key)
+        except DomainError as exc:
+            if exc.code in ("NOT_FOUND", "INVALID_PATH"):
+                return None
+            raise
+        except OSError:  # e.g. a name too long for the file system: no such file
+            return None
+        return text, revision_of(text)
 
 
 class SuggestionHandler(ApiHandler):

@@ -31,6 +31,8 @@ CALLS = [
     ("GET", "grants"),
     ("POST", "grants"),
     ("DELETE", "grants/grant-1"),
+    ("GET", "activity"),
+    ("GET", "outline"),
     ("GET", "events"),
     ("GET", "openapi.yaml"),
     ("GET", "openapi.json"),

@@ -50,6 +50,9 @@ async def test_live_events_then_disconnect(mcp_lab: LabServer, api: Api, agent: 
         lines = r.aiter_lines()
         assert await anext(lines) == "retry: 3000"  # sent at once: the client knows it is connected
         assert subscribers(mcp_lab) == 1
+        # Where the replay ends (nothing to replay yet): no id, so Last-Event-ID is untouched.
+        stream = await read_until(lines, lambda t: "event: stream" in t)
+        assert sse_events(stream) == [{"event": "stream", "data": {"after": 0, "latest": 0}}]
         async with agent() as tools:
             [sid] = await suggest_replace(tools, "alpha", "ALPHA")
         text = await read_until(lines, lambda t: any(e["event"] == "suggestion" for e in sse_events(t)))
@@ -88,14 +91,22 @@ async def test_replay_after_and_last_event_id(mcp_lab: LabServer, api: Api, agen
     assert [e["data"]["suggestion"]["id"] for e in created] == ids
     first = int(created[0]["id"])
 
+    # Where the replay ends: the newest event when the stream opened (the tool calls'
+    # activity events come after the last suggestion).
+    [stream] = [e for e in everything if e["event"] == "stream"]
+    latest = stream["data"]["latest"]
+    assert stream["data"]["after"] == 0 and latest >= int(created[-1]["id"])
+    assert everything.index(stream) < everything.index(created[0])
+
     expected = 2  # from the second one on, by query or by the header EventSource sends
     later = await replay(headers=mcp_lab.auth(), params={"after": first})
-    assert [e["data"]["suggestion"]["id"] for e in later] == ids[1:]
+    assert [e["data"]["suggestion"]["id"] for e in later if e["event"] == "suggestion"] == ids[1:]
+    assert later[0] == {"event": "stream", "data": {"after": first, "latest": latest}}
     later = await replay(headers={**mcp_lab.auth(), "Last-Event-ID": str(first)})
-    assert [e["data"]["suggestion"]["id"] for e in later] == ids[1:]
+    assert [e["data"]["suggestion"]["id"] for e in later if e["event"] == "suggestion"] == ids[1:]
     # Whichever is later wins.
     later = await replay(headers={**mcp_lab.auth(), "Last-Event-ID": str(first)}, params={"after": 0})
-    assert [e["data"]["suggestion"]["id"] for e in later] == ids[1:]
+    assert [e["data"]["suggestion"]["id"] for e in later if e["event"] == "suggestion"] == ids[1:]
 
     # Ids past the newest: the server restarted (ids count from 1 again); replay what there is.
     expected = 3

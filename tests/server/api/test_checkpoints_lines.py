@@ -1,0 +1,72 @@
+"""What the panel shows beside each checkpoint: the lines the change touched and the agent's
+rationale, computed by the REST API from the stored texts and the accepted suggestion."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...conftest import CLIENT_NAME, LabServer
+from .conftest import DOC, Api, on_disk
+
+# DOC's lines: 1 "# Notes", 3 "alpha line", 5 "beta line", 7 "gamma line".
+
+
+async def test_lines_and_rationale_in_list_detail_and_revert(
+    mcp_lab: LabServer, api: Api, agent: Any, root: Path
+) -> None:
+    async with agent() as tools:
+        staged = await tools.ok(
+            "document",
+            "edit",
+            path="notes.md",
+            edits=[{"op": "find_replace", "find": "beta", "replace": "BETA"}],
+            rationale="Shout the second item.",
+        )
+    [sid] = staged["suggestionIds"]
+    await api.ok("POST", f"suggestions/{sid}/accept")
+
+    # A granted edit across lines 3-5 applies at once; its rationale is not recorded.
+    grant = {"scope": "notes.md", "agent": CLIENT_NAME, "agentKind": "client", "minutes": 5}
+    await api.ok("POST", "grants", grant, expect=201)
+    async with agent() as tools:
+        applied = await tools.ok(
+            "document",
+            "edit",
+            path="notes.md",
+            edits=[{"op": "find_replace", "find": "alpha line\n\nBETA", "replace": "ALPHA line\n\nBeta"}],
+            rationale="Swap the case.",
+        )
+    assert applied["mode"] == "apply"
+
+    granted, accepted = (await api.ok("GET", "checkpoints"))["checkpoints"]
+    assert (accepted["source"], accepted["lineStart"], accepted["lineEnd"]) == ("accepted", 5, 5)
+    assert accepted["rationale"] == "Shout the second item."
+    assert (granted["source"], granted["lineStart"], granted["lineEnd"]) == ("grant", 3, 5)
+    assert granted["rationale"] == ""
+
+    detail = await api.ok("GET", f"checkpoints/{accepted['id']}")
+    assert (detail["lineStart"], detail["lineEnd"], detail["rationale"]) == (5, 5, "Shout the second item.")
+
+    # The revert's own checkpoint has the lines too (a person's, no rationale).
+    undo = await api.ok("POST", f"checkpoints/{granted['id']}/revert")
+    assert (undo["source"], undo["lineStart"], undo["lineEnd"], undo["rationale"]) == ("revert", 3, 5, "")
+    assert on_disk(root) == DOC.replace("beta", "BETA")
+
+
+async def test_lines_are_null_once_the_texts_are_pruned(mcp_lab: LabServer, api: Api, agent: Any, root: Path) -> None:
+    async with agent() as tools:
+        [sid] = (
+            await tools.ok(
+                "document", "edit", path="notes.md", edits=[{"op": "find_replace", "find": "gamma", "replace": "G"}]
+            )
+        )["suggestionIds"]
+    await api.ok("POST", f"suggestions/{sid}/accept")
+    [cp] = (await api.ok("GET", "checkpoints"))["checkpoints"]
+    assert (cp["lineStart"], cp["lineEnd"]) == (7, 7)
+
+    # Keep no checkpoint's texts: the record stays, its lines are no longer known.
+    assert mcp_lab.extension.services.reviews.store.prune_texts(0) >= 1
+    [cp] = (await api.ok("GET", "checkpoints"))["checkpoints"]
+    assert (cp["lineStart"], cp["lineEnd"]) == (None, None)
+    assert cp["old"] == "gamma" and cp["new"] == "G"
