@@ -20,6 +20,14 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export interface IServerEvent {
   type: string;
   data: any;
+  /** The stream's event id (0 when unknown, e.g. while polling). */
+  id?: number;
+  /**
+   * Replayed when the stream (re)connected rather than happening now: a
+   * notification about it would be stale (the server's `stream` event says
+   * where the replay ends).
+   */
+  replayed?: boolean;
 }
 
 export type EventListener = (event: IServerEvent) => void;

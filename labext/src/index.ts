@@ -3,31 +3,46 @@ import {
   JupyterFrontEnd,
   JupyterFrontEndPlugin
 } from '@jupyterlab/application';
-import { ICommandPalette } from '@jupyterlab/apputils';
+import { ICommandPalette, Notification } from '@jupyterlab/apputils';
+import { ISettingRegistry } from '@jupyterlab/settingregistry';
 
 import { startBridge } from './bridge';
 import { followAgentChanges } from './editors';
 import { mcpLabIcon } from './icon';
+import { inlineReviewPlugin } from './inline';
+import {
+  DEFAULT_SETTINGS,
+  INotice,
+  INotifySettings,
+  noticeText,
+  SuggestionNotifier
+} from './notify';
 import { StatusPanel } from './panel';
+import { IMcpLab } from './tokens';
 
 /** Command ids. */
 export namespace CommandIDs {
   export const openPanel = 'jupyter-mcp-lab:open-panel';
 }
 
+const PLUGIN_ID = 'jupyter-mcp-lab:plugin';
+
 /**
- * Adds the "MCP Lab" panel to the right side area and a command to open it.
+ * Adds the "MCP Lab" panel to the right side area and a command to open it;
+ * tells the person about new suggestions as the settings say.
  */
-const plugin: JupyterFrontEndPlugin<void> = {
-  id: 'jupyter-mcp-lab:plugin',
+const plugin: JupyterFrontEndPlugin<IMcpLab> = {
+  id: PLUGIN_ID,
   description: 'Shows the MCP endpoint served by jupyter-mcp-lab.',
   autoStart: true,
-  optional: [ICommandPalette, ILayoutRestorer],
+  provides: IMcpLab,
+  optional: [ICommandPalette, ILayoutRestorer, ISettingRegistry],
   activate: (
     app: JupyterFrontEnd,
     palette: ICommandPalette | null,
-    restorer: ILayoutRestorer | null
-  ) => {
+    restorer: ILayoutRestorer | null,
+    registry: ISettingRegistry | null
+  ): IMcpLab => {
     const panel = new StatusPanel(app);
     app.shell.add(panel, 'right', { rank: 1000 });
     // Remember whether the panel was open across reloads.
@@ -48,7 +63,51 @@ const plugin: JupyterFrontEndPlugin<void> = {
     startBridge(app);
     // Clean editors reload after an agent's change; dirty ones ask.
     followAgentChanges(app, panel.events);
+
+    const settings: INotifySettings = { ...DEFAULT_SETTINGS };
+    if (registry) {
+      registry
+        .load(PLUGIN_ID)
+        .then(loaded => {
+          const update = () => {
+            Object.assign(settings, DEFAULT_SETTINGS, loaded.composite);
+          };
+          update();
+          loaded.changed.connect(update);
+        })
+        .catch(error => {
+          console.warn('MCP Lab: settings could not be loaded', error);
+        });
+    }
+    new SuggestionNotifier(panel.events, (notices: INotice[]) => {
+      if (settings.autoOpen) {
+        app.shell.activateById(panel.id);
+      }
+      if (!settings.notifications) {
+        return;
+      }
+      for (const notice of notices) {
+        Notification.info(noticeText(notice), {
+          autoClose: 8000,
+          actions: [
+            {
+              label: 'Review',
+              caption: 'Open the MCP Lab panel',
+              callback: () => {
+                void app.commands.execute(CommandIDs.openPanel);
+              }
+            }
+          ]
+        });
+      }
+    });
+
+    return {
+      events: panel.events,
+      suggestions: panel.suggestions,
+      openPanel: () => app.shell.activateById(panel.id)
+    };
   }
 };
 
-export default plugin;
+export default [plugin, inlineReviewPlugin];

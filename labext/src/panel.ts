@@ -74,6 +74,8 @@ export class StatusPanel extends Widget {
     // Keep the count badge current even while the panel is closed.
     void this.suggestions.refresh();
     this._watchEvents();
+    // Connected agents on the card follow the agents' calls (a burst makes one fetch).
+    this.events.subscribe(['activity'], () => this._scheduleStatus());
   }
 
   /** The pending suggestions shown by the panel. */
@@ -98,6 +100,9 @@ export class StatusPanel extends Widget {
     if (this._refreshTimer !== null) {
       window.clearTimeout(this._refreshTimer);
     }
+    if (this._statusTimer !== null) {
+      window.clearTimeout(this._statusTimer);
+    }
     super.dispose();
   }
 
@@ -109,13 +114,30 @@ export class StatusPanel extends Widget {
     void this.suggestions.refresh();
     this._refreshSections();
     try {
+      await this._loadStatus();
+    } finally {
+      this._refreshButton.disabled = false;
+    }
+  }
+
+  /** Fetch the status and redraw the connection card (no "Loading…" flash). */
+  private async _loadStatus(): Promise<void> {
+    try {
       const status = await requestAPI<IStatus>('status');
       this._showRows(statusRows(status));
     } catch (error) {
       this._showMessage(describeError(error), 'jp-McpLab-error');
-    } finally {
-      this._refreshButton.disabled = false;
     }
+  }
+
+  private _scheduleStatus(): void {
+    if (!this._loaded || !this.isVisible || this._statusTimer !== null) {
+      return;
+    }
+    this._statusTimer = window.setTimeout(() => {
+      this._statusTimer = null;
+      void this._loadStatus();
+    }, 1000);
   }
 
   protected onAfterShow(msg: Message): void {
@@ -147,15 +169,16 @@ export class StatusPanel extends Widget {
       return;
     }
     const source = new EventSource(apiURL('events'), { withCredentials: true });
+    // The server first says where its replay of recent events ends.
+    let replayEnd = 0;
+    source.addEventListener('stream', message => {
+      replayEnd = parseEvent(message as MessageEvent)?.latest ?? 0;
+    });
     for (const type of EVENT_TYPES) {
       source.addEventListener(type, message => {
-        let data: any = null;
-        try {
-          data = JSON.parse((message as MessageEvent).data);
-        } catch {
-          // Not JSON: pass the event on without data.
-        }
-        this.events.emit({ type, data });
+        const id = Number((message as MessageEvent).lastEventId) || 0;
+        const data = parseEvent(message as MessageEvent);
+        this.events.emit({ type, data, id, replayed: id <= replayEnd });
       });
     }
     source.addEventListener('suggestion', () => this._scheduleRefresh());
@@ -238,10 +261,17 @@ export class StatusPanel extends Widget {
   private _events: EventSource | null = null;
   private _poll: number | null = null;
   private _refreshTimer: number | null = null;
+  private _statusTimer: number | null = null;
 }
 
-/** A URL row gets a link and a copy button; other rows plain text. */
+/**
+ * A URL row gets a link, a copy button and its client configs; the agents row
+ * lists them; other rows are plain text.
+ */
 function renderValue(row: IStatusRow): Node {
+  if (row.agents) {
+    return renderAgents(row);
+  }
   if (!row.href) {
     return document.createTextNode(row.value);
   }
@@ -252,13 +282,90 @@ function renderValue(row: IStatusRow): Node {
   link.target = '_blank';
   link.rel = 'noopener noreferrer';
   link.textContent = row.value;
-  const copy = document.createElement('button');
-  copy.className = 'jp-Button jp-mod-styled jp-mod-minimal';
-  copy.textContent = 'Copy';
-  copy.title = 'Copy the URL to the clipboard';
-  copy.addEventListener('click', () => Clipboard.copyToSystem(row.value));
+  const copy = copyButton('Copy', 'Copy the URL to the clipboard', row.value);
   wrapper.append(link, copy);
-  return wrapper;
+  if (!row.configs?.length) {
+    return wrapper;
+  }
+  const value = document.createDocumentFragment();
+  const configs = document.createElement('div');
+  configs.className = 'jp-McpLab-configs';
+  const caption = document.createElement('span');
+  caption.className = 'jp-McpLab-configsCaption';
+  caption.textContent = 'Copy config:';
+  configs.append(caption);
+  for (const config of row.configs) {
+    const button = copyButton(
+      config.label,
+      `Copy the ${config.label} configuration of this endpoint (${config.where})`,
+      config.text
+    );
+    button.classList.add('jp-McpLab-copyConfig');
+    button.dataset.client = config.client;
+    configs.append(button);
+  }
+  value.append(wrapper, configs);
+  return value;
+}
+
+/** A minimal button copying `text`; it says "Copied" for a moment. */
+function copyButton(label: string, title: string, text: string): HTMLElement {
+  const button = document.createElement('button');
+  button.className = 'jp-Button jp-mod-styled jp-mod-minimal';
+  button.textContent = label;
+  button.title = title;
+  let timer: number | null = null;
+  button.addEventListener('click', () => {
+    Clipboard.copyToSystem(text);
+    button.textContent = 'Copied';
+    button.classList.add('jp-mod-copied');
+    if (timer !== null) {
+      window.clearTimeout(timer);
+    }
+    timer = window.setTimeout(() => {
+      timer = null;
+      button.textContent = label;
+      button.classList.remove('jp-mod-copied');
+    }, 1500);
+  });
+  return button;
+}
+
+/** The connected agents: client name, calls and last activity, one line each. */
+function renderAgents(row: IStatusRow): Node {
+  const agents = row.agents ?? [];
+  if (agents.length === 0) {
+    return document.createTextNode(row.value);
+  }
+  const list = document.createElement('ul');
+  list.className = 'jp-McpLab-agents';
+  for (const agent of agents) {
+    const item = document.createElement('li');
+    item.className = 'jp-McpLab-agent';
+    item.dataset.client = agent.client;
+    item.title = agent.title;
+    const name = document.createElement('span');
+    name.className = 'jp-McpLab-agentClient';
+    name.textContent = agent.client;
+    const calls = document.createElement('span');
+    calls.className = 'jp-McpLab-agentCalls';
+    calls.textContent = agent.calls;
+    const last = document.createElement('span');
+    last.className = 'jp-McpLab-agentLast';
+    last.textContent = agent.lastActivity;
+    item.append(name, calls, last);
+    list.append(item);
+  }
+  return list;
+}
+
+/** The JSON data of a server event, or null when it is not JSON. */
+function parseEvent(message: MessageEvent): any {
+  try {
+    return JSON.parse(message.data);
+  } catch {
+    return null;
+  }
 }
 
 /** The friendly text for a failed status request. */

@@ -1,6 +1,10 @@
 /**
  * The "Pending suggestions" section of the MCP Lab panel: renders a
  * SuggestionsModel to the DOM and wires its buttons to the model's actions.
+ *
+ * The suggestions of every document form one listbox: with it focused,
+ * ArrowUp/ArrowDown (Home/End) move the selection, Enter accepts and Escape
+ * rejects the selected suggestion; the model decides what each key does.
  */
 import { button, el } from './dom';
 import {
@@ -9,6 +13,11 @@ import {
   lineRange,
   SuggestionsModel
 } from './suggestions';
+
+/** The DOM id of a suggestion's option (for aria-activedescendant). */
+export function optionId(id: string): string {
+  return `jp-McpLab-suggestion-${id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
 
 /** The section element; call `render()` after the model changes. */
 export class ReviewSection {
@@ -19,35 +28,52 @@ export class ReviewSection {
     this.node = el('section', 'jp-McpLab-review');
     const header = el('div', 'jp-McpLab-reviewHeader');
     this._heading = el('h3', undefined, 'Pending suggestions');
-    header.append(this._heading);
-    this._body = el('div', 'jp-McpLab-reviewBody');
-    this.node.append(header, this._body);
+    this._hint = el(
+      'span',
+      'jp-McpLab-keysHint',
+      '↑/↓ select · Enter accept · Esc reject'
+    );
+    header.append(this._heading, this._hint);
+    this._notes = el('div', 'jp-McpLab-reviewNotes');
+    this._list = el('div', 'jp-McpLab-reviewBody jp-McpLab-reviewList');
+    this._list.tabIndex = 0;
+    this._list.setAttribute('role', 'listbox');
+    this._list.setAttribute('aria-label', 'Pending suggestions');
+    this._list.addEventListener('keydown', this._onKeydown);
+    this._list.addEventListener('focus', () => model.selectFirstIfNone());
+    this.node.append(header, this._notes, this._list);
     model.onChange(() => this.render());
     this.render();
   }
 
-  /** Redraw from the model. Open diffs stay open. */
+  /** Redraw from the model. Open diffs stay open; the list keeps the focus. */
   render(): void {
     const model = this._model;
     const count = model.pendingCount;
     this._heading.textContent = `Pending suggestions (${count})`;
-    const children: Node[] = [];
+    this._hint.hidden = count === 0;
+    const notes: Node[] = [];
     if (model.error) {
-      children.push(el('p', 'jp-McpLab-error', model.error));
+      notes.push(el('p', 'jp-McpLab-error', model.error));
     }
     for (const conflict of model.conflicts) {
-      children.push(this._renderConflict(conflict));
+      notes.push(this._renderConflict(conflict));
     }
     if (!model.loaded) {
-      children.push(el('p', 'jp-McpLab-loading', 'Loading…'));
+      notes.push(el('p', 'jp-McpLab-loading', 'Loading…'));
     } else if (count === 0) {
-      children.push(
+      notes.push(
         el('p', 'jp-McpLab-empty', 'No suggestions are waiting for review.')
       );
     }
+    this._notes.replaceChildren(...notes);
+
+    const children: Node[] = [];
     for (const group of model.groups) {
       const doc = el('div', 'jp-McpLab-document');
       doc.dataset.path = group.path;
+      doc.setAttribute('role', 'group');
+      doc.setAttribute('aria-label', group.path);
       const head = el('div', 'jp-McpLab-documentHeader');
       const busy = model.busy.has(`path:${group.path}`);
       const acceptAll = button(
@@ -79,13 +105,62 @@ export class ReviewSection {
       }
       children.push(doc);
     }
-    this._body.replaceChildren(...children);
+    this._list.replaceChildren(...children);
+    this._list.hidden = children.length === 0;
+
+    const selected = model.selected;
+    if (selected === null) {
+      this._list.removeAttribute('aria-activedescendant');
+    } else {
+      this._list.setAttribute('aria-activedescendant', optionId(selected));
+    }
+    if (
+      selected !== null &&
+      selected !== this._shownSelection &&
+      document.activeElement === this._list
+    ) {
+      // Keep the keyboard's selection in view, also when a decision moved it.
+      document
+        .getElementById(optionId(selected))
+        ?.scrollIntoView({ block: 'nearest' });
+    }
+    this._shownSelection = selected;
   }
+
+  /** Review keys typed in the list; the model ignores the ones of buttons in it. */
+  private _onKeydown = (event: KeyboardEvent): void => {
+    const target = event.target as HTMLElement | null;
+    const own = target === this._list || target === null;
+    const handled = this._model.handleKey({
+      key: event.key,
+      altKey: event.altKey,
+      ctrlKey: event.ctrlKey,
+      metaKey: event.metaKey,
+      shiftKey: event.shiftKey,
+      targetTag: own ? undefined : target.tagName,
+      editable: own ? false : target.isContentEditable
+    });
+    if (handled) {
+      // Not for the browser (scrolling) nor for JupyterLab's shortcuts.
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
 
   private _renderSuggestion(s: ISuggestion, docBusy: boolean): HTMLElement {
     const model = this._model;
     const item = el('div', 'jp-McpLab-suggestion');
     item.dataset.id = s.id;
+    item.id = optionId(s.id);
+    item.setAttribute('role', 'option');
+    const selected = model.selected === s.id;
+    item.setAttribute('aria-selected', String(selected));
+    item.classList.toggle('jp-mod-selected', selected);
+    item.addEventListener('click', () => {
+      model.select(s.id);
+      // The keys work on from here, whatever was clicked inside the item.
+      this._list.focus({ preventScroll: true });
+    });
 
     const meta = el('div', 'jp-McpLab-meta');
     meta.append(
@@ -106,14 +181,11 @@ export class ReviewSection {
     }
     item.append(change);
 
-    const diffBox = el('pre', 'jp-McpLab-diff');
-    const cached = this._diffs.get(s.id);
-    diffBox.hidden = !this._openDiffs.has(s.id);
-    if (cached !== undefined) {
-      fillDiff(diffBox, cached);
-    }
+    const diff = this._diffs.render(s.id);
 
     const busy = docBusy || model.busy.has(s.id);
+    item.classList.toggle('jp-mod-busy', busy);
+    item.setAttribute('aria-busy', String(busy));
     const accept = button(
       'Accept',
       'jp-mod-accept',
@@ -126,43 +198,11 @@ export class ReviewSection {
       'Discard this change',
       () => void model.reject(s.id)
     );
-    const diffToggle = button(
-      diffBox.hidden ? 'Diff' : 'Hide diff',
-      'jp-mod-minimal',
-      'Show the unified diff of this change',
-      () => void this._toggleDiff(s.id, diffBox, diffToggle)
-    );
     accept.disabled = reject.disabled = busy;
     const actions = el('div', 'jp-McpLab-actions');
-    actions.append(accept, reject, diffToggle);
-    item.append(actions, diffBox);
+    actions.append(accept, reject, diff.toggle);
+    item.append(actions, diff.box);
     return item;
-  }
-
-  private async _toggleDiff(
-    id: string,
-    box: HTMLPreElement,
-    toggle: HTMLButtonElement
-  ): Promise<void> {
-    if (this._openDiffs.has(id)) {
-      this._openDiffs.delete(id);
-      box.hidden = true;
-      toggle.textContent = 'Diff';
-      return;
-    }
-    this._openDiffs.add(id);
-    box.hidden = false;
-    toggle.textContent = 'Hide diff';
-    if (!this._diffs.has(id)) {
-      box.textContent = 'Loading…';
-      try {
-        const diff = await this._model.diff(id);
-        this._diffs.set(id, diff);
-        fillDiff(box, diff);
-      } catch (error) {
-        box.textContent = (error as Error)?.message ?? String(error);
-      }
-    }
   }
 
   private _renderConflict(conflict: IConflict): HTMLElement {
@@ -181,13 +221,81 @@ export class ReviewSection {
 
   private _model: SuggestionsModel;
   private _heading: HTMLHeadingElement;
-  private _body: HTMLDivElement;
-  private _diffs = new Map<string, string | null>();
-  private _openDiffs = new Set<string>();
+  private _hint: HTMLSpanElement;
+  private _notes: HTMLDivElement;
+  private _list: HTMLDivElement;
+  private _shownSelection: string | null = null;
+  private _diffs = new DiffBoxes(
+    id => this._model.diff(id),
+    () => this.render()
+  );
+}
+
+/**
+ * The diffs of a list that is redrawn whole: which are open and their
+ * fetched text are kept here, so a redraw (a selection, an event) while a
+ * diff loads neither closes it nor loses the text when it arrives.
+ */
+export class DiffBoxes {
+  constructor(
+    fetch: (id: string) => Promise<string | null>,
+    redraw: () => void
+  ) {
+    this._fetch = fetch;
+    this._redraw = redraw;
+  }
+
+  /** The <pre> and its "Diff"/"Hide diff" toggle for `id`, from the kept state. */
+  render(id: string): { box: HTMLPreElement; toggle: HTMLButtonElement } {
+    const open = this._open.has(id);
+    const box = el('pre', 'jp-McpLab-diff');
+    box.hidden = !open;
+    const failure = this._failures.get(id);
+    if (failure !== undefined) {
+      box.textContent = failure;
+    } else if (this._texts.has(id)) {
+      fillDiff(box, this._texts.get(id) ?? null);
+    } else if (open) {
+      box.textContent = 'Loading…';
+    }
+    const toggle = button(
+      open ? 'Hide diff' : 'Diff',
+      'jp-mod-minimal',
+      'Show the unified diff of this change',
+      () => void this._toggle(id)
+    );
+    return { box, toggle };
+  }
+
+  private async _toggle(id: string): Promise<void> {
+    if (this._open.has(id)) {
+      this._open.delete(id);
+      this._redraw();
+      return;
+    }
+    this._open.add(id);
+    this._failures.delete(id); // opened again: try again
+    this._redraw();
+    if (this._texts.has(id)) {
+      return;
+    }
+    try {
+      this._texts.set(id, await this._fetch(id));
+    } catch (error) {
+      this._failures.set(id, (error as Error)?.message ?? String(error));
+    }
+    this._redraw();
+  }
+
+  private _fetch: (id: string) => Promise<string | null>;
+  private _redraw: () => void;
+  private _open = new Set<string>();
+  private _texts = new Map<string, string | null>();
+  private _failures = new Map<string, string>();
 }
 
 /** Fill a <pre> with a unified diff, one classed line per row. */
-function fillDiff(box: HTMLPreElement, diff: string | null): void {
+export function fillDiff(box: HTMLPreElement, diff: string | null): void {
   if (diff === null) {
     box.textContent = 'The text this was suggested against is gone.';
     return;

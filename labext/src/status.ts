@@ -1,14 +1,39 @@
 /**
  * The status model: the shape of `GET {baseUrl}mcp-lab/api/status` and the
- * pure helpers that turn it into what the panel shows. No JupyterLab imports
- * here, so it stays unit-testable in plain Node.
+ * pure helpers that turn it into what the panel's connection card shows. No
+ * JupyterLab imports here, so it stays unit-testable in plain Node.
  */
+
+/** A ready-to-paste configuration of one endpoint for one MCP client. */
+export interface IClientConfig {
+  /** `claude-code`, `claude-desktop`, `vscode` or `cursor`. */
+  client: string;
+  /** The client's name as people know it, e.g. "VS Code". */
+  label: string;
+  /** Where the text goes, e.g. ".vscode/mcp.json". */
+  where: string;
+  /** A shell command or a JSON file's content, pasted as is. */
+  text: string;
+}
 
 /** One MCP surface served by the server (one per profile). */
 export interface IEndpoint {
   profile: string;
   path: string;
   url: string;
+  /** Absent from servers older than the connection card's configs. */
+  configs?: IClientConfig[];
+}
+
+/** An MCP session with tool calls in the last 30 minutes. */
+export interface IAgent {
+  session: string;
+  /** The MCP client's name (what it sent in its initialize request). */
+  client: string;
+  user: string;
+  /** Unix time (seconds) of its last tool call. */
+  lastActivity: number;
+  calls: number;
 }
 
 /** The JSON answered by the status route. */
@@ -18,6 +43,23 @@ export interface IStatus {
   read_only: boolean;
   endpoints: IEndpoint[];
   base_url: string;
+  running?: boolean;
+  /** null when the configs carry the token, else the text standing in for it. */
+  tokenPlaceholder?: string | null;
+  /** Tool calls in the activity log. */
+  activity?: number;
+  agents?: IAgent[];
+  pending?: number;
+}
+
+/** One MCP client as the connection card lists it (its sessions together). */
+export interface IAgentRow {
+  client: string;
+  /** "3 calls", or "5 calls in 2 sessions". */
+  calls: string;
+  lastActivity: string;
+  /** The full detail, for the tooltip. */
+  title: string;
 }
 
 /** One label/value line of the panel. */
@@ -26,6 +68,10 @@ export interface IStatusRow {
   value: string;
   /** Set when the value is a URL that may be opened and copied. */
   href?: string;
+  /** An endpoint's client configs, each with a copy button. */
+  configs?: IClientConfig[];
+  /** The connected agents, one line each. */
+  agents?: IAgentRow[];
 }
 
 /** Shown when the status route is missing (404) or cannot be reached. */
@@ -38,8 +84,65 @@ export function safeHref(url: string): string | undefined {
   return /^https?:\/\//i.test(url) ? url : undefined;
 }
 
+/** "just now", "40 s ago", "5 min ago", "3 h ago", "2 days ago" (Unix seconds). */
+export function relativeTime(then: number, now: number): string {
+  const seconds = Math.max(0, Math.floor(now - then));
+  if (seconds < 5) {
+    return 'just now';
+  }
+  if (seconds < 60) {
+    return `${seconds} s ago`;
+  }
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) {
+    return `${minutes} min ago`;
+  }
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) {
+    return `${hours} h ago`;
+  }
+  const days = Math.floor(hours / 24);
+  return `${days} day${days === 1 ? '' : 's'} ago`;
+}
+
+/**
+ * The agents as the card lists them: one line per MCP client name, most recent
+ * first. The server counts per MCP session; a client that opens a session per
+ * call (a script, a kernel helper) would otherwise fill the card.
+ */
+export function agentRows(agents: IAgent[], now: number): IAgentRow[] {
+  const byClient = new Map<string, IAgent[]>();
+  for (const agent of agents) {
+    const client = agent.client || 'unnamed client';
+    byClient.set(client, [...(byClient.get(client) ?? []), agent]);
+  }
+  const rows = [...byClient.entries()].map(([client, sessions]) => {
+    const calls = sessions.reduce((n, a) => n + a.calls, 0);
+    const last = Math.max(...sessions.map(a => a.lastActivity));
+    const users = [...new Set(sessions.map(a => a.user))].join(', ');
+    const inSessions =
+      sessions.length > 1 ? ` in ${sessions.length} sessions` : '';
+    return {
+      last,
+      row: {
+        client,
+        calls: `${calls} call${calls === 1 ? '' : 's'}${inSessions}`,
+        lastActivity: relativeTime(last, now),
+        title:
+          `${client}, user ${users}: MCP session` +
+          `${sessions.length > 1 ? 's' : ''} ` +
+          sessions.map(a => a.session).join(', ')
+      }
+    };
+  });
+  return rows.sort((a, b) => b.last - a.last).map(r => r.row);
+}
+
 /** Turn a status answer into the rows the panel displays, in order. */
-export function statusRows(status: IStatus): IStatusRow[] {
+export function statusRows(
+  status: IStatus,
+  now: number = Date.now() / 1000
+): IStatusRow[] {
   const rows: IStatusRow[] = [
     { label: 'Server extension', value: 'running' },
     { label: 'Version', value: status.version || 'unknown' },
@@ -52,10 +155,33 @@ export function statusRows(status: IStatus): IStatusRow[] {
   }
   for (const endpoint of endpoints) {
     const url = endpoint.url || endpoint.path;
-    rows.push({
+    const row: IStatusRow = {
       label: `MCP endpoint (${endpoint.profile})`,
       value: url,
       href: safeHref(url)
+    };
+    if (endpoint.configs?.length) {
+      row.configs = endpoint.configs;
+    }
+    rows.push(row);
+  }
+  if (status.tokenPlaceholder) {
+    rows.push({
+      label: 'Token',
+      value:
+        `The configs say ${status.tokenPlaceholder}: replace it with your ` +
+        'Jupyter (or JupyterHub) API token.'
+    });
+  }
+  if (status.agents) {
+    const agents = agentRows(status.agents, now);
+    rows.push({
+      label: 'Connected agents',
+      value:
+        agents.length === 0
+          ? 'none in the last 30 minutes'
+          : `${agents.length} in the last 30 minutes`,
+      agents
     });
   }
   return rows;

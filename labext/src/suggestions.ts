@@ -1,8 +1,9 @@
 /**
  * The pending-suggestions model: fetches `GET {baseUrl}mcp-lab/api/suggestions`,
  * groups the pending ones by document, runs the accept/reject actions and keeps
- * the per-suggestion state (busy, conflict, error) the panel renders. No
- * JupyterLab or DOM imports here: the requester is injected, so the model is
+ * the per-suggestion state (busy, conflict, error) the panel renders, and the
+ * keyboard's selection across documents (which key does what, where the
+ * selection goes after a decision). No JupyterLab or DOM imports here: the requester is injected, so the model is
  * unit-testable in plain Node with a fake.
  */
 
@@ -99,6 +100,90 @@ export function conflictReason(suggestion: ISuggestion): string {
   );
 }
 
+/** The ids of the suggestions in the order the panel lists them. */
+export function displayOrder(groups: IDocumentGroup[]): string[] {
+  return groups.flatMap(g => g.suggestions.map(s => s.id));
+}
+
+/**
+ * Where the selection goes when the list changes: it stays on its suggestion
+ * while that is listed; once it is gone (decided) it moves to the next one
+ * that followed it, else to the nearest one before it, else nowhere.
+ */
+export function followSelection(
+  before: string[],
+  after: string[],
+  selected: string | null
+): string | null {
+  if (selected === null) {
+    return null;
+  }
+  const listed = new Set(after);
+  if (listed.has(selected)) {
+    return selected;
+  }
+  const at = before.indexOf(selected);
+  if (at < 0) {
+    // Not seen before either: fall back to the first one.
+    return after[0] ?? null;
+  }
+  for (let i = at + 1; i < before.length; i++) {
+    if (listed.has(before[i])) {
+      return before[i];
+    }
+  }
+  for (let i = at - 1; i >= 0; i--) {
+    if (listed.has(before[i])) {
+      return before[i];
+    }
+  }
+  return after[0] ?? null;
+}
+
+/** What a key does in the review list. */
+export type ReviewKeyAction =
+  'next' | 'previous' | 'first' | 'last' | 'accept' | 'reject';
+
+/** The parts of a keydown event the review list decides on. */
+export interface IReviewKey {
+  key: string;
+  altKey?: boolean;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  shiftKey?: boolean;
+  /** The tag of the element the key was typed in, e.g. 'INPUT'. */
+  targetTag?: string;
+  /** Whether that element is contenteditable. */
+  editable?: boolean;
+}
+
+/** Elements whose own keys (typing, Enter on a button) the list must not take. */
+const OWN_KEYS = new Set(['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON', 'A']);
+
+const KEY_ACTIONS: Record<string, ReviewKeyAction> = {
+  ArrowDown: 'next',
+  ArrowUp: 'previous',
+  Home: 'first',
+  End: 'last',
+  Enter: 'accept',
+  Escape: 'reject'
+};
+
+/**
+ * The review action of a key, or null when the list should leave the key
+ * alone: modified keys (shortcuts), and keys typed in a form field or on a
+ * button (Enter there belongs to that element).
+ */
+export function reviewKeyAction(input: IReviewKey): ReviewKeyAction | null {
+  if (input.altKey || input.ctrlKey || input.metaKey || input.shiftKey) {
+    return null;
+  }
+  if (input.editable || OWN_KEYS.has((input.targetTag ?? '').toUpperCase())) {
+    return null;
+  }
+  return KEY_ACTIONS[input.key] ?? null;
+}
+
 /** The message of a failed request. */
 function errorText(error: unknown): string {
   return (error as Error)?.message || String(error);
@@ -106,7 +191,7 @@ function errorText(error: unknown): string {
 
 /**
  * The review model. `changed` listeners run after every state change; the
- * panel redraws from `groups`, `conflicts`, `busy` and `error`.
+ * panel redraws from `groups`, `conflicts`, `busy`, `error` and `selected`.
  */
 export class SuggestionsModel {
   constructor(request: Requester) {
@@ -141,6 +226,101 @@ export class SuggestionsModel {
   /** Whether the list was fetched at least once. */
   get loaded(): boolean {
     return this._loaded;
+  }
+
+  /** The suggestion the keyboard acts on (across documents), or null. */
+  get selected(): string | null {
+    return this._selected;
+  }
+
+  /** Whether a request for this suggestion (or its whole document) is in flight. */
+  isBusy(id: string): boolean {
+    if (this._busy.has(id)) {
+      return true;
+    }
+    const path = this._find(id)?.path;
+    return path !== undefined && this._busy.has(`path:${path}`);
+  }
+
+  /** Select a listed suggestion (null clears the selection). */
+  select(id: string | null): void {
+    const next = id !== null && this._find(id) ? id : null;
+    if (next !== this._selected) {
+      this._selected = next;
+      this._emit();
+    }
+  }
+
+  /** Select the first suggestion when none is (the list got the focus). */
+  selectFirstIfNone(): void {
+    if (this._selected === null) {
+      this.select(displayOrder(this._groups)[0] ?? null);
+    }
+  }
+
+  /**
+   * Move the selection: `next`/`previous` step through every document's
+   * suggestions in display order (stopping at the ends); from no selection,
+   * `next` takes the first and `previous` the last.
+   */
+  moveSelection(action: 'next' | 'previous' | 'first' | 'last'): void {
+    const order = displayOrder(this._groups);
+    if (order.length === 0) {
+      return;
+    }
+    const at = this._selected === null ? -1 : order.indexOf(this._selected);
+    let index: number;
+    if (action === 'first') {
+      index = 0;
+    } else if (action === 'last') {
+      index = order.length - 1;
+    } else if (at < 0) {
+      index = action === 'next' ? 0 : order.length - 1;
+    } else {
+      index = Math.max(
+        0,
+        Math.min(order.length - 1, at + (action === 'next' ? 1 : -1))
+      );
+    }
+    this.select(order[index]);
+  }
+
+  /**
+   * Act on a key pressed in the review list; true when it is a review key
+   * (the caller then keeps it from the browser and JupyterLab), even when it
+   * does nothing because the selected suggestion has a request in flight.
+   */
+  handleKey(input: IReviewKey): boolean {
+    const action = reviewKeyAction(input);
+    if (action === null) {
+      return false;
+    }
+    if (action === 'accept') {
+      void this.acceptSelected();
+    } else if (action === 'reject') {
+      void this.rejectSelected();
+    } else {
+      this.moveSelection(action);
+    }
+    return true;
+  }
+
+  /** Accept the selected suggestion unless a request for it is in flight. */
+  async acceptSelected(): Promise<ISuggestion | null> {
+    const id = this._selected;
+    if (id === null || this.isBusy(id)) {
+      return null;
+    }
+    return this.accept(id);
+  }
+
+  /** Reject the selected suggestion unless a request for it is in flight. */
+  async rejectSelected(): Promise<ISuggestion | null> {
+    const id = this._selected;
+    if (id === null || this.isBusy(id)) {
+      return null;
+    }
+    return this.reject(id);
   }
 
   /** Register a listener for state changes; returns a function removing it. */
@@ -181,18 +361,21 @@ export class SuggestionsModel {
         { method: 'POST' }
       );
       this._noteConflicts(result.status === 'conflict' ? [result] : []);
+      this._noteDecided([result]);
       return result;
     });
   }
 
   /** Reject one suggestion. */
   async reject(id: string): Promise<ISuggestion | null> {
-    return this._act(id, () =>
-      this._request<ISuggestion>(
+    return this._act(id, async () => {
+      const result = await this._request<ISuggestion>(
         `suggestions/${encodeURIComponent(id)}/reject`,
         { method: 'POST' }
-      )
-    );
+      );
+      this._noteDecided([result]);
+      return result;
+    });
   }
 
   /** Accept a document's pending suggestions; conflicts are kept. */
@@ -203,18 +386,24 @@ export class SuggestionsModel {
         { method: 'POST', body: JSON.stringify({ path }) }
       );
       this._noteConflicts(result.conflicts ?? []);
+      this._noteDecided([
+        ...(result.accepted ?? []),
+        ...(result.conflicts ?? [])
+      ]);
       return result;
     });
   }
 
   /** Reject a document's pending suggestions. */
   async rejectAll(path: string): Promise<IRejectAllResult | null> {
-    return this._act(`path:${path}`, () =>
-      this._request<IRejectAllResult>('suggestions/reject-all', {
-        method: 'POST',
-        body: JSON.stringify({ path })
-      })
-    );
+    return this._act(`path:${path}`, async () => {
+      const result = await this._request<IRejectAllResult>(
+        'suggestions/reject-all',
+        { method: 'POST', body: JSON.stringify({ path }) }
+      );
+      this._noteDecided(result.rejected ?? []);
+      return result;
+    });
   }
 
   /** Hide a conflict the person has seen. */
@@ -229,15 +418,39 @@ export class SuggestionsModel {
       const list = await this._request<ISuggestionList>(
         'suggestions?status=pending'
       );
-      this._groups = groupByPath(
-        (list.suggestions ?? []).filter(s => s.status === 'pending')
+      const pending = (list.suggestions ?? []).filter(
+        s => s.status === 'pending'
       );
+      // A decision is final: once the server no longer lists a decided
+      // suggestion, it never will again, so forgetting it is safe.
+      const listed = new Set(pending.map(s => s.id));
+      for (const id of [...this._decided]) {
+        if (!listed.has(id)) {
+          this._decided.delete(id);
+        }
+      }
+      this._setGroups(pending);
       this._listError = null;
     } catch (error) {
       this._listError = errorText(error);
     }
     this._loaded = true;
     this._emit();
+  }
+
+  /**
+   * Show these pending suggestions, minus the ones decided here meanwhile (a
+   * list fetched before the decision still has them; showing them again
+   * would let a second Enter decide one twice), and move the selection on.
+   */
+  private _setGroups(pending: ISuggestion[]): void {
+    const before = displayOrder(this._groups);
+    this._groups = groupByPath(pending.filter(s => !this._decided.has(s.id)));
+    this._selected = followSelection(
+      before,
+      displayOrder(this._groups),
+      this._selected
+    );
   }
 
   /** Run an action with `key` marked busy, then refresh the list. */
@@ -272,6 +485,29 @@ export class SuggestionsModel {
     }
   }
 
+  /** Drop decided suggestions from the list now, without waiting for the refresh. */
+  private _noteDecided(decided: ISuggestion[]): void {
+    const ids = decided.filter(s => s.status !== 'pending').map(s => s.id);
+    if (ids.length === 0) {
+      return;
+    }
+    for (const id of ids) {
+      this._decided.add(id);
+    }
+    this._setGroups(this._groups.flatMap(g => g.suggestions));
+    this._emit();
+  }
+
+  private _find(id: string): ISuggestion | undefined {
+    for (const group of this._groups) {
+      const found = group.suggestions.find(s => s.id === id);
+      if (found) {
+        return found;
+      }
+    }
+    return undefined;
+  }
+
   private _emit(): void {
     for (const listener of [...this._listeners]) {
       listener();
@@ -282,6 +518,8 @@ export class SuggestionsModel {
   private _groups: IDocumentGroup[] = [];
   private _conflicts = new Map<string, IConflict>();
   private _busy = new Set<string>();
+  private _decided = new Set<string>();
+  private _selected: string | null = null;
   private _listError: string | null = null;
   private _actionError: string | null = null;
   private _loaded = false;

@@ -83,14 +83,43 @@ class Lab:
         return text
 
 
+# jupyter-collaboration's parts: off unless a test asks for live (collaborative) documents.
+RTC_SERVER_EXTENSIONS = ("jupyter_server_ydoc",)
+RTC_LAB_EXTENSIONS = ("@jupyter/collaboration-extension", "@jupyter/docprovider-extension")
+
+
+def rtc_installed() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("jupyter_server_ydoc") is not None
+
+
+def _without_rtc(config_dir: Path) -> None:
+    """User config that switches jupyter-collaboration off, as a person who never installed it has it."""
+    import json
+
+    (config_dir / "labconfig").mkdir(parents=True, exist_ok=True)
+    disabled = {name: True for name in RTC_LAB_EXTENSIONS}
+    (config_dir / "labconfig" / "page_config.json").write_text(json.dumps({"disabledExtensions": disabled}))
+    server = {"ServerApp": {"jpserver_extensions": {name: False for name in RTC_SERVER_EXTENSIONS}}}
+    (config_dir / "jupyter_server_config.json").write_text(json.dumps(server))
+
+
 @contextmanager
-def start_lab(tmp_path: Path, *options: str) -> Iterator[Lab]:
-    """`jupyter lab` on a free port with the given extra command-line options; stopped after."""
+def start_lab(tmp_path: Path, *options: str, rtc: bool = False) -> Iterator[Lab]:
+    """`jupyter lab` on a free port with the given extra command-line options; stopped after.
+
+    ``rtc``: with jupyter-collaboration (live shared documents) if it is installed; off by
+    default, so the other tests see JupyterLab as most people run it.
+    """
     port = free_port()
     root = tmp_path / "root"
     root.mkdir(exist_ok=True)
     extra = ["--allow-root"] if os.geteuid() == 0 else []
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "config"), "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt")}
+    config_dir = tmp_path / "config"
+    if not rtc:
+        _without_rtc(config_dir)
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(config_dir), "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt")}
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -110,6 +139,7 @@ def start_lab(tmp_path: Path, *options: str) -> Iterator[Lab]:
         stderr=subprocess.PIPE,
         env=env,
         text=True,
+        cwd=tmp_path,  # what the server writes to its working directory (a Y store) stays there
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -173,8 +203,21 @@ def browser(lab: Lab, prefix: str, width: int = 1400, height: int = 900) -> Iter
 
 
 def open_panel(page: Any) -> Any:
-    """Open the MCP Lab panel from the command palette, as a person would; its locator."""
+    """Open the MCP Lab panel from the command palette, as a person would; its locator.
+
+    While JupyterLab is still starting, the palette may miss the keys: then the panel's tab
+    in the right side bar is clicked, as a person would do next. Either way it is visible.
+    """
+    from playwright.sync_api import expect
+
+    panel = page.locator("#jupyter-mcp-lab-panel")
     page.keyboard.press("Control+Shift+C")
     page.keyboard.type("Open MCP Lab panel")
     page.keyboard.press("Enter")
-    return page.locator("#jupyter-mcp-lab-panel")
+    try:
+        expect(panel).to_be_visible(timeout=5_000)
+    except AssertionError:
+        page.keyboard.press("Escape")
+        page.locator(".jp-SideBar.jp-mod-right .lm-TabBar-tab", has_text="MCP Lab").click()
+        expect(panel).to_be_visible(timeout=15_000)
+    return panel

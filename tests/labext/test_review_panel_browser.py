@@ -72,7 +72,7 @@ def test_accept_and_reject_in_the_panel(lab: Lab) -> None:
         expect(item).to_have_count(0, timeout=15_000)
         accepted_text = lab.wait_for_file(DOC, lambda t: t != TEXT)
         assert accepted_text == TEXT.replace("quick brown fox", "quick red fox")
-        expect(panel.locator(".jp-McpLab-empty")).to_be_visible()
+        expect(panel.locator(".jp-McpLab-review .jp-McpLab-empty")).to_be_visible()
         shots.save("accepted")
 
         # A second suggestion arrives while the panel is open (event stream).

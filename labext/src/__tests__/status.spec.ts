@@ -1,7 +1,10 @@
 import {
+  agentRows,
   failureMessage,
+  IClientConfig,
   IStatus,
   NOT_ENABLED_MESSAGE,
+  relativeTime,
   safeHref,
   statusRows
 } from '../status';
@@ -70,5 +73,146 @@ describe('failureMessage', () => {
     expect(failureMessage(undefined, 'Failed to fetch')).toBe(
       `${NOT_ENABLED_MESSAGE} (Failed to fetch)`
     );
+  });
+});
+
+const NOW = 1_700_000_000;
+
+const configs: IClientConfig[] = [
+  {
+    client: 'claude-code',
+    label: 'Claude Code',
+    where: 'run in a shell',
+    text: 'claude mcp add --transport http jupyter-lab http://127.0.0.1:8888/mcp'
+  },
+  {
+    client: 'vscode',
+    label: 'VS Code',
+    where: '.vscode/mcp.json',
+    text: '{"servers": {}}'
+  }
+];
+
+describe('the connection card', () => {
+  const full: IStatus = {
+    ...status,
+    endpoints: [{ ...status.endpoints[0], configs }],
+    tokenPlaceholder: null,
+    agents: [
+      {
+        session: 's-2',
+        client: 'claude-code',
+        user: 'me',
+        lastActivity: NOW - 90,
+        calls: 3
+      },
+      {
+        session: 's-1',
+        client: '',
+        user: 'me',
+        lastActivity: NOW - 2,
+        calls: 1
+      }
+    ]
+  };
+
+  it('puts the configs on their endpoint row', () => {
+    const rows = statusRows(full, NOW);
+    const endpoint = rows.find(r => r.label === 'MCP endpoint (lab)')!;
+    expect(endpoint.configs).toEqual(configs);
+    expect(endpoint.href).toBe('http://127.0.0.1:8888/mcp');
+    expect(rows.find(r => r.label === 'Token')).toBeUndefined();
+  });
+
+  it('lists the connected agents with calls and last activity', () => {
+    const row = statusRows(full, NOW).find(
+      r => r.label === 'Connected agents'
+    )!;
+    expect(row.value).toBe('2 in the last 30 minutes');
+    expect(row.agents).toEqual([
+      {
+        client: 'unnamed client',
+        calls: '1 call',
+        lastActivity: 'just now',
+        title: 'unnamed client, user me: MCP session s-1'
+      },
+      {
+        client: 'claude-code',
+        calls: '3 calls',
+        lastActivity: '1 min ago',
+        title: 'claude-code, user me: MCP session s-2'
+      }
+    ]);
+  });
+
+  it('lists a client once, however many sessions it opened', () => {
+    const session = (id: string, client: string, ago: number, calls = 1) => ({
+      session: id,
+      client,
+      user: 'me',
+      lastActivity: NOW - ago,
+      calls
+    });
+    const rows = agentRows(
+      [
+        session('a', 'script', 10),
+        session('b', 'cursor', 20, 4),
+        session('c', 'script', 300, 2)
+      ],
+      NOW
+    );
+    expect(rows.map(r => [r.client, r.calls, r.lastActivity])).toEqual([
+      ['script', '3 calls in 2 sessions', '10 s ago'],
+      ['cursor', '4 calls', '20 s ago']
+    ]);
+    expect(rows[0].title).toBe('script, user me: MCP sessions a, c');
+  });
+
+  it('says when no agent is connected, and what to put for the token', () => {
+    const rows = statusRows(
+      { ...full, agents: [], tokenPlaceholder: '<your Jupyter token>' },
+      NOW
+    );
+    expect(rows.find(r => r.label === 'Connected agents')).toEqual({
+      label: 'Connected agents',
+      value: 'none in the last 30 minutes',
+      agents: []
+    });
+    expect(rows.find(r => r.label === 'Token')?.value).toContain(
+      '<your Jupyter token>'
+    );
+  });
+
+  it('keeps working with an older server (no configs, no agents)', () => {
+    const rows = statusRows(status, NOW);
+    expect(rows.some(r => r.configs || r.agents)).toBe(false);
+  });
+});
+
+describe('relativeTime', () => {
+  it('counts seconds, minutes, hours and days', () => {
+    expect(relativeTime(NOW, NOW)).toBe('just now');
+    expect(relativeTime(NOW + 5, NOW)).toBe('just now'); // clock skew
+    expect(relativeTime(NOW - 42, NOW)).toBe('42 s ago');
+    expect(relativeTime(NOW - 60 * 29, NOW)).toBe('29 min ago');
+    expect(relativeTime(NOW - 3600 * 5, NOW)).toBe('5 h ago');
+    expect(relativeTime(NOW - 86400, NOW)).toBe('1 day ago');
+    expect(relativeTime(NOW - 86400 * 3, NOW)).toBe('3 days ago');
+  });
+
+  it('is what agentRows shows', () => {
+    const [row] = agentRows(
+      [
+        {
+          session: 's',
+          client: 'c',
+          user: 'u',
+          lastActivity: NOW - 600,
+          calls: 2
+        }
+      ],
+      NOW
+    );
+    expect(row.lastActivity).toBe('10 min ago');
   });
 });

@@ -1,8 +1,11 @@
 import {
+  displayOrder,
+  followSelection,
   groupByPath,
   ISuggestion,
   lineRange,
   Requester,
+  reviewKeyAction,
   SuggestionsModel
 } from '../suggestions';
 
@@ -268,5 +271,269 @@ describe('SuggestionsModel', () => {
     // One in flight, one queued after it.
     await new Promise(resolve => setTimeout(resolve, 0));
     expect(calls.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('followSelection', () => {
+  const before = ['a', 'b', 'c', 'd'];
+
+  it('stays on a suggestion that is still listed', () => {
+    expect(followSelection(before, ['a', 'c', 'd'], 'c')).toBe('c');
+  });
+
+  it('moves to the next one still listed after a decision', () => {
+    expect(followSelection(before, ['a', 'c', 'd'], 'b')).toBe('c');
+    // The next one went too (accept-all of its document): the one after it.
+    expect(followSelection(before, ['a', 'd'], 'b')).toBe('d');
+  });
+
+  it('moves back when the last one was decided, and clears when none is left', () => {
+    expect(followSelection(before, ['a', 'b', 'c'], 'd')).toBe('c');
+    expect(followSelection(before, [], 'd')).toBeNull();
+  });
+
+  it('keeps no selection as none', () => {
+    expect(followSelection(before, before, null)).toBeNull();
+  });
+});
+
+describe('reviewKeyAction', () => {
+  it('maps the review keys', () => {
+    expect(reviewKeyAction({ key: 'ArrowDown' })).toBe('next');
+    expect(reviewKeyAction({ key: 'ArrowUp' })).toBe('previous');
+    expect(reviewKeyAction({ key: 'Home' })).toBe('first');
+    expect(reviewKeyAction({ key: 'End' })).toBe('last');
+    expect(reviewKeyAction({ key: 'Enter' })).toBe('accept');
+    expect(reviewKeyAction({ key: 'Escape' })).toBe('reject');
+    expect(reviewKeyAction({ key: 'a' })).toBeNull();
+    expect(reviewKeyAction({ key: 'Tab' })).toBeNull();
+  });
+
+  it('leaves shortcuts and keys typed in fields or on buttons alone', () => {
+    expect(reviewKeyAction({ key: 'Enter', ctrlKey: true })).toBeNull();
+    expect(reviewKeyAction({ key: 'ArrowDown', shiftKey: true })).toBeNull();
+    expect(reviewKeyAction({ key: 'Enter', metaKey: true })).toBeNull();
+    expect(reviewKeyAction({ key: 'Escape', altKey: true })).toBeNull();
+    for (const tag of ['INPUT', 'textarea', 'SELECT', 'BUTTON', 'A']) {
+      expect(reviewKeyAction({ key: 'Enter', targetTag: tag })).toBeNull();
+      expect(reviewKeyAction({ key: 'ArrowDown', targetTag: tag })).toBeNull();
+    }
+    expect(reviewKeyAction({ key: 'Escape', editable: true })).toBeNull();
+    expect(reviewKeyAction({ key: 'Escape', targetTag: 'DIV' })).toBe('reject');
+  });
+});
+
+describe('SuggestionsModel selection and keys', () => {
+  /** Three suggestions on two documents, with accept/reject routes. */
+  function reviewServer(options: { hold?: Promise<void> } = {}) {
+    let pending = [
+      suggestion({ id: 'b1', path: 'b.md', start: 0 }),
+      suggestion({ id: 'a2', path: 'a.md', start: 10 }),
+      suggestion({ id: 'a1', path: 'a.md', start: 0 })
+    ];
+    const decide = (status: 'accepted' | 'rejected') => async (call: ICall) => {
+      await options.hold;
+      const id = call.endPoint.split('/')[1];
+      pending = pending.filter(s => s.id !== id);
+      return suggestion({ id, status });
+    };
+    const routes: Record<string, (call: ICall) => any> = {
+      'GET suggestions?status=pending': () => ({
+        suggestions: pending,
+        count: pending.length,
+        counts: {}
+      })
+    };
+    for (const id of ['a1', 'a2', 'b1']) {
+      routes[`POST suggestions/${id}/accept`] = decide('accepted');
+      routes[`POST suggestions/${id}/reject`] = decide('rejected');
+    }
+    return fakeServer(routes);
+  }
+
+  const decisions = (calls: ICall[]) =>
+    calls.filter(c => c.method === 'POST').map(c => c.endPoint);
+
+  it('moves across documents in display order, stopping at the ends', async () => {
+    const { request } = reviewServer();
+    const model = new SuggestionsModel(request);
+    await model.refresh();
+    expect(displayOrder(model.groups)).toEqual(['a1', 'a2', 'b1']);
+    expect(model.selected).toBeNull();
+
+    model.moveSelection('next');
+    expect(model.selected).toBe('a1');
+    model.moveSelection('next');
+    model.moveSelection('next');
+    expect(model.selected).toBe('b1'); // from a.md into b.md
+    model.moveSelection('next');
+    expect(model.selected).toBe('b1');
+    model.moveSelection('first');
+    expect(model.selected).toBe('a1');
+    model.moveSelection('previous');
+    expect(model.selected).toBe('a1');
+    model.moveSelection('last');
+    expect(model.selected).toBe('b1');
+
+    model.select(null);
+    model.moveSelection('previous');
+    expect(model.selected).toBe('b1'); // from nothing, up is the last
+  });
+
+  it('selects the first one when the list gets the focus, a clicked one on click', async () => {
+    const { request } = reviewServer();
+    const model = new SuggestionsModel(request);
+    await model.refresh();
+    model.selectFirstIfNone();
+    expect(model.selected).toBe('a1');
+    model.select('b1');
+    model.selectFirstIfNone();
+    expect(model.selected).toBe('b1');
+    model.select('unknown');
+    expect(model.selected).toBeNull();
+  });
+
+  it('accepts with Enter and rejects with Escape, the selection moving on', async () => {
+    const { request, calls } = reviewServer();
+    const model = new SuggestionsModel(request);
+    await model.refresh();
+    let changes = 0;
+    model.onChange(() => changes++);
+
+    model.selectFirstIfNone();
+    expect(model.handleKey({ key: 'ArrowDown' })).toBe(true);
+    expect(model.selected).toBe('a2');
+    expect(changes).toBeGreaterThan(0);
+
+    expect(model.handleKey({ key: 'Enter' })).toBe(true);
+    expect(model.isBusy('a2')).toBe(true);
+    await new Promise(resolve => setTimeout(resolve, 0));
+    expect(model.selected).toBe('b1');
+    await model.refresh();
+    expect(displayOrder(model.groups)).toEqual(['a1', 'b1']);
+    expect(model.selected).toBe('b1');
+
+    model.handleKey({ key: 'Escape' });
+    await model.refresh();
+    expect(decisions(calls)).toEqual([
+      'suggestions/a2/accept',
+      'suggestions/b1/reject'
+    ]);
+    // b1 was the last: back to the one before it.
+    expect(model.selected).toBe('a1');
+    expect(displayOrder(model.groups)).toEqual(['a1']);
+  });
+
+  it('ignores keys it does not own and does nothing without a selection', async () => {
+    const { request, calls } = reviewServer();
+    const model = new SuggestionsModel(request);
+    await model.refresh();
+    expect(model.handleKey({ key: 'x' })).toBe(false);
+    expect(model.handleKey({ key: 'Enter', targetTag: 'INPUT' })).toBe(false);
+    expect(model.selected).toBeNull();
+    expect(model.handleKey({ key: 'Enter' })).toBe(true);
+    expect(await model.acceptSelected()).toBeNull();
+    expect(await model.rejectSelected()).toBeNull();
+    expect(decisions(calls)).toEqual([]);
+  });
+
+  it('does nothing while a request for the selected suggestion is in flight', async () => {
+    let release!: () => void;
+    const hold = new Promise<void>(resolve => (release = resolve));
+    const { request, calls } = reviewServer({ hold });
+    const model = new SuggestionsModel(request);
+    await model.refresh();
+    model.select('a1');
+
+    const first = model.acceptSelected();
+    expect(model.isBusy('a1')).toBe(true);
+    model.handleKey({ key: 'Enter' });
+    model.handleKey({ key: 'Escape' });
+    expect(await model.rejectSelected()).toBeNull();
+    release();
+    expect((await first)?.status).toBe('accepted');
+    expect(decisions(calls)).toEqual(['suggestions/a1/accept']);
+    expect(model.isBusy('a1')).toBe(false);
+    expect(model.selected).toBe('a2');
+  });
+
+  it('counts a document-wide request as in flight for its suggestions', async () => {
+    let release!: () => void;
+    const hold = new Promise<void>(resolve => (release = resolve));
+    let pending = [
+      suggestion({ id: 'a1' }),
+      suggestion({ id: 'b1', path: 'b.md' })
+    ];
+    const { request, calls } = fakeServer({
+      'GET suggestions?status=pending': () => ({
+        suggestions: pending,
+        count: pending.length,
+        counts: {}
+      }),
+      'POST suggestions/accept-all': async () => {
+        await hold;
+        pending = pending.filter(s => s.path !== 'a.md');
+        return {
+          accepted: [suggestion({ id: 'a1', status: 'accepted' })],
+          conflicts: [],
+          revision: 'r'
+        };
+      }
+    });
+    const model = new SuggestionsModel(request);
+    await model.refresh();
+    model.select('a1');
+    const all = model.acceptAll('a.md');
+    expect(model.isBusy('a1')).toBe(true);
+    expect(model.isBusy('b1')).toBe(false);
+    model.handleKey({ key: 'Enter' });
+    release();
+    await all;
+    expect(decisions(calls)).toEqual(['suggestions/accept-all']);
+    expect(model.selected).toBe('b1');
+  });
+
+  it('does not show a decided suggestion again from a list fetched before the decision', async () => {
+    let release!: () => void;
+    const slowList = new Promise<void>(resolve => (release = resolve));
+    const stale = [
+      suggestion({ id: 'a1' }),
+      suggestion({ id: 'a2', start: 9 })
+    ];
+    let current = stale;
+    let listCalls = 0;
+    const { request, calls } = fakeServer({
+      'GET suggestions?status=pending': async () => {
+        listCalls++;
+        const answer = current; // what the server had when the request came in
+        if (listCalls === 2) {
+          await slowList;
+        }
+        return { suggestions: answer, count: answer.length, counts: {} };
+      },
+      'POST suggestions/a1/accept': () => {
+        current = current.filter(s => s.id !== 'a1');
+        return suggestion({ id: 'a1', status: 'accepted' });
+      }
+    });
+    const model = new SuggestionsModel(request);
+    await model.refresh();
+    const inFlight = model.refresh(); // an event's refresh, answered late
+    model.select('a1');
+    const accepted = model.accept('a1');
+    release();
+    await inFlight;
+    expect(displayOrder(model.groups)).toEqual(['a2']);
+    await accepted;
+    await new Promise(resolve => setTimeout(resolve, 0));
+    expect(displayOrder(model.groups)).toEqual(['a2']);
+    expect(model.selected).toBe('a2');
+    // A second Enter has nothing decided twice to send.
+    model.handleKey({ key: 'Enter' });
+    await new Promise(resolve => setTimeout(resolve, 0));
+    expect(decisions(calls)).toEqual([
+      'suggestions/a1/accept',
+      'suggestions/a2/accept'
+    ]);
   });
 });

@@ -1,0 +1,168 @@
+"""Trust grants and checkpoints in the panel, in a real JupyterLab in headless Chromium.
+
+A person grants an agent (by its MCP client name, the official Python SDK client) direct
+apply on the document open in JupyterLab; the agent's next edit applies at once and shows
+in Checkpoints; the person reverts it there, sees a revert refused when a later edit touched
+the same text, and revokes the grant; the agent's next edit waits for review again.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from tests.labext.conftest import CHROMIUM, Lab, browser, open_panel
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (scripts/test installs it)"),
+]
+
+DOC = "notes.md"
+TEXT = "# Notes\n\nThe quick brown fox.\n\nA lazy dog sleeps.\n"
+AGENT = "grant-test-agent"
+
+
+def edit(lab: Lab, text: str, replacement: str, rationale: str = "") -> dict[str, Any]:
+    """The agent's edit (it asks to apply; the server's policy decides); its structured result."""
+    arguments: dict[str, Any] = {
+        "action": "edit",
+        "path": DOC,
+        "edits": [{"op": "anchored", "text": text, "replacement": replacement}],
+    }
+    if rationale:
+        arguments["rationale"] = rationale
+    result = lab.agent_call("document", arguments, client_name=AGENT)
+    assert not result.is_error, result
+    return result.structured_content
+
+
+def pending(lab: Lab) -> list[dict]:
+    return lab.api("GET", "suggestions")["suggestions"]
+
+
+def decline_news(page: Any) -> None:
+    """Answer JupyterLab's "notified about news?" toast, as a person would: it covers the
+    bottom of the side panel."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    toast = page.locator(".Toastify__toast", has_text="official Jupyter news")
+    try:
+        toast.get_by_role("button", name="No", exact=True).click(timeout=10_000)
+    except PlaywrightTimeout:
+        return  # not asked (yet): nothing covers the panel
+    toast.wait_for(state="detached", timeout=10_000)
+
+
+def test_grant_checkpoint_revert_and_revoke_in_the_panel(lab: Lab) -> None:
+    from playwright.sync_api import expect
+
+    doc = lab.root / DOC
+    doc.write_text(TEXT)
+    # The agent has been at work: the panel offers its client name.
+    assert not lab.agent_call("session", {"action": "get_state"}, client_name=AGENT).is_error
+
+    with browser(lab, "grants") as (page, shots):
+        # The person has the document open: the grant form proposes it as the scope.
+        shots.at("open document")
+        # Once JupyterLab restored its layout (it opens the launcher), open the document.
+        expect(page.locator(".jp-Launcher")).to_be_visible(timeout=30_000)
+        decline_news(page)
+        page.locator(".jp-DirListing-item", has_text=DOC).dblclick(timeout=20_000)
+        expect(page.locator(".jp-MainAreaWidget .jp-FileEditor")).to_be_visible(timeout=20_000)
+        panel = open_panel(page)
+        grants = panel.locator(".jp-McpLab-grants")
+        checkpoints = panel.locator(".jp-McpLab-checkpoints")
+        scope = grants.locator("input.jp-McpLab-grantScope")
+        expect(scope).to_have_value(DOC, timeout=20_000)
+        expect(grants.locator(f'datalist option[value="{AGENT}"]')).to_have_count(1, timeout=10_000)
+        expect(grants.locator(".jp-McpLab-empty")).to_contain_text("No active grants")
+        expect(checkpoints.locator(".jp-McpLab-empty")).to_be_visible()
+
+        # The server's validation message shows in the form; nothing is granted.
+        shots.at("invalid grant")
+        grants.locator("input.jp-McpLab-grantAgent").fill(AGENT)
+        scope.fill("../outside")
+        grants.get_by_role("button", name="Grant", exact=True).click()
+        expect(grants.locator(".jp-McpLab-grantError")).to_contain_text("'..'", timeout=10_000)
+        assert lab.api("GET", "grants")["grants"] == []
+        shots.save("invalid")
+
+        # Grant the agent direct apply on the document for 15 minutes.
+        shots.at("grant")
+        scope.fill(DOC)
+        grants.locator("select.jp-McpLab-grantDuration").select_option(label="15 minutes")
+        grants.get_by_role("button", name="Grant", exact=True).click()
+        row = grants.locator(".jp-McpLab-grant")
+        expect(row).to_have_count(1, timeout=10_000)
+        expect(row.locator(".jp-McpLab-author")).to_have_text(AGENT)
+        expect(row.locator(".jp-McpLab-scope")).to_have_text(DOC)
+        expect(row.locator(".jp-McpLab-timeLeft")).to_have_text("14 min left")
+        expect(grants.locator(".jp-McpLab-grantError")).to_be_hidden()
+        [grant] = lab.api("GET", "grants", params={"active": "true"})["grants"]
+        assert (grant["agent"], grant["agentKind"], grant["scope"]) == (AGENT, "client", DOC)
+        assert grant["expires"] - grant["created"] == pytest.approx(15 * 60)
+        shots.save("granted")
+
+        # The agent's next edit applies directly, and shows in Checkpoints.
+        shots.at("applied")
+        result = edit(lab, "quick brown fox", "quick red fox", "Foxes here are red.")
+        assert (result["mode"], result["applied"]) == ("apply", True)
+        applied = TEXT.replace("brown", "red")
+        assert lab.wait_for_file(DOC, lambda t: t == applied) == applied
+        assert pending(lab) == []
+        cp = checkpoints.locator(f'.jp-McpLab-checkpoint[data-id="{result["checkpointId"]}"]')
+        expect(cp).to_be_visible(timeout=15_000)
+        expect(cp.locator(".jp-McpLab-source")).to_have_text("grant")
+        expect(cp.locator(".jp-McpLab-path")).to_have_text(DOC)
+        expect(cp.locator(".jp-McpLab-author")).to_have_text(AGENT)
+        expect(cp.locator(".jp-McpLab-lines")).to_have_text("line 3")
+        expect(cp.locator(".jp-McpLab-cpTime")).to_have_text("just now")
+        expect(cp.locator(".jp-McpLab-original")).to_have_text("brown")
+        expect(cp.locator(".jp-McpLab-new")).to_have_text("red")
+        cp.get_by_role("button", name="Diff").click()
+        expect(cp.locator(".jp-McpLab-diffAdd")).to_contain_text("+The quick red fox.", timeout=10_000)
+        expect(cp.locator(".jp-McpLab-diffDel")).to_contain_text("-The quick brown fox.")
+        expect(panel.locator(".jp-McpLab-suggestion")).to_have_count(0)
+        shots.save("applied")
+
+        # Revert in the panel: the file is back, the row says reverted, the revert is listed.
+        shots.at("revert")
+        cp.get_by_role("button", name="Revert").click()
+        assert lab.wait_for_file(DOC, lambda t: t == TEXT) == TEXT
+        expect(cp.locator(".jp-McpLab-revertedTag")).to_have_text("reverted", timeout=10_000)
+        expect(cp.get_by_role("button", name="Revert")).to_have_count(0)
+        expect(checkpoints.locator(".jp-McpLab-checkpoint").first).to_have_attribute("data-source", "revert")
+        shots.save("reverted")
+
+        # A change a later edit touched: the revert is refused on its row, nothing changes.
+        shots.at("conflict")
+        older = edit(lab, "lazy dog", "sleepy dog")["checkpointId"]  # "laz" became "sleep"
+        edit(lab, "sleepy dog", "tired dog")  # and that "sleep" is gone again
+        later = TEXT.replace("lazy dog", "tired dog")
+        assert lab.wait_for_file(DOC, lambda t: t == later) == later
+        cp = checkpoints.locator(f'.jp-McpLab-checkpoint[data-id="{older}"]')
+        expect(cp).to_be_visible(timeout=15_000)
+        cp.get_by_role("button", name="Revert").click()
+        error = cp.locator(".jp-McpLab-cpError.jp-mod-conflict")
+        expect(error).to_contain_text("Conflict: nothing was changed.", timeout=10_000)
+        expect(error).to_contain_text("The checkpoint's change was edited since")
+        expect(cp.locator(".jp-McpLab-revertedTag")).to_have_count(0)
+        assert doc.read_text() == later
+        shots.save("conflict")
+
+        # Revoke: the grant leaves the list, and the agent's next edit is staged again.
+        shots.at("revoke")
+        grants.locator(".jp-McpLab-grant").get_by_role("button", name="Revoke").click()
+        expect(grants.locator(".jp-McpLab-grant")).to_have_count(0, timeout=10_000)
+        expect(grants.locator(".jp-McpLab-empty")).to_contain_text("No active grants")
+        assert lab.api("GET", "grants", params={"active": "true"})["grants"] == []
+        result = edit(lab, "quick brown fox", "quick grey fox")
+        assert (result["mode"], result["applied"]) == ("suggest", False)
+        expect(panel.locator(".jp-McpLab-suggestion")).to_have_count(1, timeout=15_000)
+        assert doc.read_text() == later
+        shots.save("revoked")
+
+    assert [s["new"] for s in pending(lab)] == ["grey"]
