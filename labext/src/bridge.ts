@@ -1,40 +1,28 @@
 /**
  * The lab bridge: a websocket to the server through which this JupyterLab
- * reports presence (open documents, the active one, the person's selection)
- * and carries out what agents ask for (see `bridge_actions.ts`). The protocol
- * is described in the server's `jupyter_mcp_lab/server/bridge/__init__.py`.
+ * reports presence (bridge_presence.ts) and carries out what agents ask for
+ * (bridge_actions.ts). The protocol is described in the server's
+ * `jupyter_mcp_lab/server/bridge/__init__.py`.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { PageConfig, URLExt } from '@jupyterlab/coreutils';
 import { ServerConnection } from '@jupyterlab/services';
 
-import * as actions from './bridge_actions';
+import { cancelRequest, runRequest } from './bridge_actions';
+import { PresenceReporter } from './bridge_presence';
 import {
   backoffDelay,
   BRIDGE_PATH,
-  BridgeError,
   errorResponse,
   helloMessage,
   IBridgeRequest,
-  IPresence,
   okResponse,
-  parseServerMessage,
-  presenceMessage,
-  samePresence
+  parseServerMessage
 } from './bridge_protocol';
 
 const CLIENT_ID_KEY = 'jupyter-mcp-lab:bridge-client-id';
-/** Selection changes are sent at most this often (ms). */
-const THROTTLE_MS = 250;
-/** Presence is also checked this often, for changes no signal announced. */
-const POLL_MS = 2000;
 /** A keep-alive the server counts as "last seen". */
 const PING_MS = 30000;
-
-interface ISignalLike {
-  connect(slot: (...args: any[]) => void, thisArg?: unknown): boolean;
-  disconnect(slot: (...args: any[]) => void, thisArg?: unknown): boolean;
-}
 
 function newClientId(): string {
   const random = globalThis.crypto?.randomUUID?.();
@@ -84,52 +72,26 @@ function openSocket(): WebSocket {
 class Bridge {
   constructor(private readonly app: JupyterFrontEnd) {
     this.clientId = storedClientId();
+    this.presence = new PresenceReporter(app, message => this.send(message));
   }
 
   start(): void {
-    const shell = this.app.shell as any;
-    for (const signal of [
-      shell.currentChanged,
-      shell.layoutModified,
-      shell.activeChanged
-    ] as (ISignalLike | undefined)[]) {
-      signal?.connect(this.onShellChanged, this);
-    }
-    window.addEventListener('focus', this.schedule);
-    window.addEventListener('blur', this.schedule);
-    document.addEventListener('visibilitychange', this.schedule);
-    this.poll = window.setInterval(() => this.flush(), POLL_MS);
+    this.presence.start();
     this.pinger = window.setInterval(
       () => this.send({ type: 'ping' }),
       PING_MS
     );
-    this.onShellChanged();
     this.connect();
   }
 
   stop(): void {
     this.stopped = true;
-    const shell = this.app.shell as any;
-    for (const signal of [
-      shell.currentChanged,
-      shell.layoutModified,
-      shell.activeChanged
-    ] as (ISignalLike | undefined)[]) {
-      signal?.disconnect(this.onShellChanged, this);
-    }
-    this.unhookEditor();
-    window.removeEventListener('focus', this.schedule);
-    window.removeEventListener('blur', this.schedule);
-    document.removeEventListener('visibilitychange', this.schedule);
-    window.clearInterval(this.poll);
+    this.presence.stop();
     window.clearInterval(this.pinger);
-    window.clearTimeout(this.timer);
     window.clearTimeout(this.retry);
     this.socket?.close();
     this.socket = null;
   }
-
-  // ------------------------------------------------------------------ socket
 
   private connect(): void {
     if (this.stopped) {
@@ -154,7 +116,7 @@ class Bridge {
     socket.onclose = () => {
       if (this.socket === socket) {
         this.socket = null;
-        this.welcomed = false;
+        this.presence.setListening(false);
         this.reconnectLater();
       }
     };
@@ -186,19 +148,17 @@ class Bridge {
     switch (message.type) {
       case 'welcome':
         this.attempts = 0;
-        this.welcomed = true;
         if (message.clientId !== this.clientId) {
           this.clientId = message.clientId;
           storeClientId(message.clientId);
         }
-        this.sent = null; // the server starts from nothing: tell it everything
-        this.flush();
+        this.presence.setListening(true);
         break;
       case 'request':
         await this.onRequest(message);
         break;
       case 'cancel':
-        actions.cancel(message.id);
+        cancelRequest(message.id);
         break;
       case 'error':
         console.warn('MCP Lab: the lab bridge said:', message.message);
@@ -207,137 +167,26 @@ class Bridge {
   }
 
   private async onRequest(request: IBridgeRequest): Promise<void> {
-    const { app } = this;
-    const { id, method, params } = request;
     let reply: object;
     try {
-      let result: unknown;
-      switch (method) {
-        case 'openFile':
-          result = await actions.openFile(app, params);
-          break;
-        case 'activate':
-          result = await actions.activate(app, params);
-          break;
-        case 'listCommands':
-          result = actions.listCommands(app, params);
-          break;
-        case 'runCommand':
-          result = await actions.runCommand(app, params);
-          break;
-        case 'toggleBreakpoint':
-          result = await actions.toggleBreakpoint(app, params);
-          break;
-        case 'openTerminal':
-          result = await actions.openTerminal(app, params);
-          break;
-        case 'confirm':
-          result = await actions.confirm(app, id, params);
-          break;
-        default:
-          throw new BridgeError('UNKNOWN_METHOD', `unknown method ${method}`);
-      }
-      reply = okResponse(id, result);
+      reply = okResponse(request.id, await runRequest(this.app, request));
     } catch (error) {
-      reply = errorResponse(id, error);
+      reply = errorResponse(request.id, error);
     }
     // What the request changed (a tab opened, another one active) reaches the
     // server before the answer, so the agent's next call sees it.
-    this.onShellChanged();
-    this.flush();
+    this.presence.update();
+    this.presence.flush();
     this.send(reply);
   }
 
-  // ------------------------------------------------------------------ presence
-
-  /** The shell changed: follow the active editor's selection, tell the server soon. */
-  private onShellChanged(): void {
-    const current = this.app.shell.currentWidget;
-    const found = actions.editorOf(current);
-    const notebook = (current as any)?.content?.activeCellChanged as
-      ISignalLike | undefined;
-    const selections = (found?.editor as any)?.model?.selections?.changed as
-      ISignalLike | undefined;
-    if (notebook !== this.hookedNotebook) {
-      this.hookedNotebook?.disconnect(this.onShellChanged, this);
-      notebook?.connect(this.onShellChanged, this);
-      this.hookedNotebook = notebook;
-    }
-    if (selections !== this.hookedSelections) {
-      this.hookedSelections?.disconnect(this.schedule, this);
-      selections?.connect(this.schedule, this);
-      this.hookedSelections = selections;
-    }
-    this.schedule();
-  }
-
-  private unhookEditor(): void {
-    this.hookedNotebook?.disconnect(this.onShellChanged, this);
-    this.hookedSelections?.disconnect(this.schedule, this);
-    this.hookedNotebook = this.hookedSelections = undefined;
-  }
-
-  /** Send presence soon (at most every THROTTLE_MS). */
-  private schedule = (): void => {
-    if (this.timer === undefined) {
-      this.timer = window.setTimeout(() => {
-        this.timer = undefined;
-        this.flush();
-      }, THROTTLE_MS);
-    }
-  };
-
-  private presence(): IPresence {
-    const { app } = this;
-    const current = app.shell.currentWidget;
-    const documents = actions
-      .documentWidgets(app)
-      .map(w => actions.describeDocument(app, w));
-    const active =
-      current && (current as any).context
-        ? actions.describeDocument(app, current as any).path
-        : null;
-    return {
-      documents,
-      active,
-      selection: actions.selectionOf(app, current),
-      focused: document.hasFocus(),
-      visible: document.visibilityState === 'visible'
-    };
-  }
-
-  /** Send presence now if it changed since last sent. */
-  private flush(): void {
-    if (!this.welcomed) {
-      return;
-    }
-    let presence: IPresence;
-    try {
-      presence = this.presence();
-    } catch (error) {
-      console.warn('MCP Lab: reading presence failed', error);
-      return;
-    }
-    if (samePresence(this.sent, presence)) {
-      return;
-    }
-    if (this.send(presenceMessage(presence))) {
-      this.sent = presence;
-    }
-  }
-
   private clientId: string;
+  private presence: PresenceReporter;
   private socket: WebSocket | null = null;
-  private welcomed = false;
   private stopped = false;
   private attempts = 0;
-  private sent: IPresence | null = null;
-  private timer: number | undefined = undefined;
   private retry: number | undefined = undefined;
-  private poll: number | undefined = undefined;
   private pinger: number | undefined = undefined;
-  private hookedNotebook: ISignalLike | undefined = undefined;
-  private hookedSelections: ISignalLike | undefined = undefined;
 }
 
 /** Connect this JupyterLab to the server; returns a function that disconnects. */

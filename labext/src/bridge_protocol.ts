@@ -68,6 +68,14 @@ export class BridgeError extends Error {
   }
 }
 
+/** A request's string parameter `name`, which it must have. */
+export function requireString(value: unknown, name: string): string {
+  if (typeof value !== 'string' || !value) {
+    throw new BridgeError('INVALID_ARGUMENT', `${name} is required`);
+  }
+  return value;
+}
+
 export function helloMessage(
   clientId: string,
   userAgent: string,

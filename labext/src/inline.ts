@@ -2,13 +2,13 @@
  * Inline review: pending suggestions shown in the open text and markdown
  * editors (struck-through deletions, ghost insertions) with accept/reject.
  *
- * For every open file editor the plugin fetches its document's pending
- * suggestions as the server places them now (`GET suggestions?path=&locate=
- * true`), refreshing on the server's `suggestion`, `document` and `checkpoint`
- * events and when the file is saved or reloaded; `inline_model` places them in
- * the editor's text (which may hold unsaved typing) and `inline_view` draws
- * them. Nothing is written into the document: the person's file changes only
- * when they accept.
+ * For every open file editor (inline_editor.ts) the plugin fetches its
+ * document's pending suggestions as the server places them now (`GET
+ * suggestions?path=&locate=true`), refreshing on the server's `suggestion`,
+ * `document` and `checkpoint` events and when the file is saved or reloaded;
+ * `inline_model` places them in the editor's text (which may hold unsaved
+ * typing) and `inline_view` draws them. Nothing is written into the document:
+ * the person's file changes only when they accept.
  *
  * Accepting changes the file on disk. A collaborative editor shows it at once
  * (the shared document); a clean one is reloaded (by the agent-change follower
@@ -22,36 +22,15 @@ import {
   JupyterFrontEndPlugin
 } from '@jupyterlab/application';
 import { ICommandPalette, Notification } from '@jupyterlab/apputils';
-import type { CodeEditor } from '@jupyterlab/codeeditor';
-import type {
-  DocumentRegistry,
-  IDocumentWidget
-} from '@jupyterlab/docregistry';
+import type { IDocumentWidget } from '@jupyterlab/docregistry';
 import type { EditorView } from '@codemirror/view';
 
-import {
-  askMessage,
-  contextPath,
-  documentWidgets,
-  editorOf,
-  RELOAD_LABEL,
-  revisionOf
-} from './editors';
+import { documentWidgets, editorOf } from './documents';
 import type { IServerEvent } from './events';
-import {
-  acceptedDirtyMessage,
-  eventPath,
-  ILocatedList,
-  locateEndpoint,
-  placeSuggestions
-} from './inline_model';
-import {
-  InlineField,
-  removeInlineItem,
-  setInlineBusy,
-  setInlineItems
-} from './inline_view';
-import { requestAPI } from './request';
+import { IInlineOwner, TrackedEditor, viewOf } from './inline_editor';
+import { eventPath } from './inline_model';
+import { InlineField, removeInlineItem, setInlineBusy } from './inline_view';
+import { Request, requestAPI } from './request';
 import { conflictReason, ISuggestion } from './suggestions';
 import { IMcpLab } from './tokens';
 
@@ -60,129 +39,17 @@ export namespace InlineCommandIDs {
   export const toggle = 'jupyter-mcp-lab:toggle-inline-review';
 }
 
-type Context = DocumentRegistry.IContext<DocumentRegistry.IModel>;
-
 /** A decided suggestion as the accept/reject routes answer it. */
 interface IDecided extends ISuggestion {
   resultRevision?: string | null;
 }
 
-/** How long a clean editor waits for the follower to reload it after an accept. */
-const FOLLOW_WAIT_MS = 1500;
-
-/** The EditorView of a JupyterLab CodeMirror editor, if it is one. */
-function viewOf(editor: CodeEditor.IEditor): EditorView | null {
-  const view = (editor as any).editor;
-  return view && view.state && typeof view.dispatch === 'function'
-    ? (view as EditorView)
-    : null;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise(resolve => setTimeout(resolve, ms));
-}
-
-/** One open file editor and its inline suggestions. */
-class TrackedEditor {
-  constructor(
-    private _owner: InlineReview,
-    readonly widget: IDocumentWidget,
-    readonly editor: CodeEditor.IEditor,
-    readonly view: EditorView
-  ) {
-    this.context.fileChanged.connect(this._onFile);
-    this.context.pathChanged.connect(this._onFile);
-    void this.context.ready.then(() => this.schedule());
-  }
-
-  get context(): Context {
-    return this.widget.context;
-  }
-
-  /** The document's path as the server names it. */
-  get path(): string {
-    return contextPath(this.context);
-  }
-
-  get disposed(): boolean {
-    return this._disposed || this.widget.isDisposed;
-  }
-
-  /** Refresh soon; calls close together make one request. */
-  schedule(delay = 100): void {
-    if (this.disposed) {
-      return;
-    }
-    if (this._timer !== null) {
-      clearTimeout(this._timer);
-    }
-    this._timer = setTimeout(() => {
-      this._timer = null;
-      void this.refresh();
-    }, delay);
-  }
-
-  /** Fetch the located suggestions and show the ones that fit the text. */
-  async refresh(): Promise<void> {
-    const seq = ++this._seq;
-    if (!this._owner.enabled || this.disposed || !this.context.isReady) {
-      return;
-    }
-    let list: ILocatedList;
-    try {
-      list = await this._owner.request<ILocatedList>(locateEndpoint(this.path));
-    } catch (error) {
-      console.warn(`MCP Lab: inline suggestions for ${this.path}`, error);
-      return;
-    }
-    if (seq !== this._seq || this.disposed || !this._owner.enabled) {
-      return; // a newer refresh, or switched off meanwhile
-    }
-    const text = this.view.state.doc.toString();
-    const { items } = placeSuggestions(
-      text,
-      list,
-      () => revisionOf(text) === list.revision
-    );
-    this.view.dispatch({ effects: setInlineItems.of(items) });
-  }
-
-  /** Show nothing (switched off). */
-  clear(): void {
-    this._seq++;
-    if (!this.disposed) {
-      this.view.dispatch({ effects: setInlineItems.of([]) });
-    }
-  }
-
-  dispose(): void {
-    if (this._disposed) {
-      return;
-    }
-    this._disposed = true;
-    if (this._timer !== null) {
-      clearTimeout(this._timer);
-    }
-    this.context.fileChanged.disconnect(this._onFile);
-    this.context.pathChanged.disconnect(this._onFile);
-  }
-
-  // Saved, reverted or renamed: the text (or name) the server reads changed.
-  private _onFile = () => this.schedule();
-  private _timer: ReturnType<typeof setTimeout> | null = null;
-  private _seq = 0;
-  private _disposed = false;
-}
-
 /** Inline review for every open file editor of one JupyterLab. */
-export class InlineReview {
+export class InlineReview implements IInlineOwner {
   constructor(
     private _app: JupyterFrontEnd,
     private _mcpLab: IMcpLab,
-    readonly request: <T>(
-      endPoint: string,
-      init?: RequestInit
-    ) => Promise<T> = requestAPI
+    readonly request: Request = requestAPI
   ) {
     this._field = new InlineField({
       decide: (view, id, action) => {
@@ -289,69 +156,9 @@ export class InlineReview {
     if (result.status === 'conflict') {
       Notification.warning(conflictReason(result), { autoClose: 8000 });
     } else if (result.status === 'accepted' && result.resultRevision) {
-      await this._showAccepted(tracked, result.resultRevision);
+      await tracked.showAccepted(result.resultRevision);
     }
     tracked.schedule();
-  }
-
-  /** Make the editor show an accepted change, or tell the person why not. */
-  private async _showAccepted(tracked: TrackedEditor, revision: string) {
-    const context = tracked.context;
-    if (context.model.collaborative) {
-      return; // the shared document has it already
-    }
-    const shows = () => revisionOf(context.model.toString()) === revision;
-    // The agent-change follower (editors.ts) reloads clean editors on the
-    // server's `document` event: give it a moment rather than reload twice.
-    for (let waited = 0; waited < FOLLOW_WAIT_MS; waited += 150) {
-      if (context.isDisposed || shows()) {
-        return;
-      }
-      await sleep(150);
-    }
-    if (context.isDisposed || shows()) {
-      return;
-    }
-    if (!context.model.dirty) {
-      await this._reload(tracked);
-      return;
-    }
-    // Unsaved changes: the person decides. The follower may have asked already.
-    const path = tracked.path;
-    const asked = Notification.manager.notifications.some(
-      n => n.message === askMessage(path)
-    );
-    if (!asked) {
-      Notification.warning(acceptedDirtyMessage(path), {
-        autoClose: false,
-        actions: [
-          {
-            label: RELOAD_LABEL,
-            caption:
-              'Load the file with the accepted change; your unsaved changes are lost',
-            displayType: 'warn',
-            callback: () => {
-              void this._reload(tracked);
-            }
-          }
-        ]
-      });
-    }
-  }
-
-  /** Reload the file from disk, keeping the cursor on its line. */
-  private async _reload(tracked: TrackedEditor): Promise<void> {
-    if (tracked.disposed) {
-      return;
-    }
-    const { editor, context } = tracked;
-    const position = editor.getCursorPosition();
-    await context.revert();
-    const line = Math.min(position.line, Math.max(editor.lineCount - 1, 0));
-    editor.setCursorPosition({
-      line,
-      column: Math.min(position.column, editor.getLine(line)?.length ?? 0)
-    });
   }
 
   private _onEvent(event: IServerEvent): void {

@@ -12,6 +12,7 @@
  * original is looked for near its line, else the suggestion is not shown
  * inline (the panel still lists it).
  */
+import { normalizePath } from './documents';
 import type { ISuggestion } from './suggestions';
 
 /** A suggestion as `GET suggestions?locate=true` answers it. */
@@ -358,7 +359,7 @@ export function decorationSpecs(
 export function eventPath(data: any): string | null {
   const path =
     data?.suggestion?.path ?? data?.checkpoint?.path ?? data?.path ?? null;
-  return typeof path === 'string' ? path.replace(/^\/+/, '') : null;
+  return typeof path === 'string' ? normalizePath(path) : null;
 }
 
 /** What the person is told when an accepted change cannot show in a dirty editor. */

@@ -4,6 +4,9 @@ import { ServerConnection } from '@jupyterlab/services';
 /** The server extension's REST namespace, relative to the server base URL. */
 export const API_NAMESPACE = 'mcp-lab/api';
 
+/** The REST client: `requestAPI` in production, a fake in unit tests. */
+export type Request = <T>(endPoint: string, init?: RequestInit) => Promise<T>;
+
 /**
  * Call the jupyter-mcp-lab REST API and return the decoded JSON body.
  *

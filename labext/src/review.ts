@@ -6,6 +6,7 @@
  * ArrowUp/ArrowDown (Home/End) move the selection, Enter accepts and Escape
  * rejects the selected suggestion; the model decides what each key does.
  */
+import { DiffBoxes } from './diff';
 import { button, el } from './dom';
 import {
   IConflict,
@@ -228,92 +229,5 @@ export class ReviewSection {
   private _diffs = new DiffBoxes(
     id => this._model.diff(id),
     () => this.render()
-  );
-}
-
-/**
- * The diffs of a list that is redrawn whole: which are open and their
- * fetched text are kept here, so a redraw (a selection, an event) while a
- * diff loads neither closes it nor loses the text when it arrives.
- */
-export class DiffBoxes {
-  constructor(
-    fetch: (id: string) => Promise<string | null>,
-    redraw: () => void
-  ) {
-    this._fetch = fetch;
-    this._redraw = redraw;
-  }
-
-  /** The <pre> and its "Diff"/"Hide diff" toggle for `id`, from the kept state. */
-  render(id: string): { box: HTMLPreElement; toggle: HTMLButtonElement } {
-    const open = this._open.has(id);
-    const box = el('pre', 'jp-McpLab-diff');
-    box.hidden = !open;
-    const failure = this._failures.get(id);
-    if (failure !== undefined) {
-      box.textContent = failure;
-    } else if (this._texts.has(id)) {
-      fillDiff(box, this._texts.get(id) ?? null);
-    } else if (open) {
-      box.textContent = 'Loading…';
-    }
-    const toggle = button(
-      open ? 'Hide diff' : 'Diff',
-      'jp-mod-minimal',
-      'Show the unified diff of this change',
-      () => void this._toggle(id)
-    );
-    return { box, toggle };
-  }
-
-  private async _toggle(id: string): Promise<void> {
-    if (this._open.has(id)) {
-      this._open.delete(id);
-      this._redraw();
-      return;
-    }
-    this._open.add(id);
-    this._failures.delete(id); // opened again: try again
-    this._redraw();
-    if (this._texts.has(id)) {
-      return;
-    }
-    try {
-      this._texts.set(id, await this._fetch(id));
-    } catch (error) {
-      this._failures.set(id, (error as Error)?.message ?? String(error));
-    }
-    this._redraw();
-  }
-
-  private _fetch: (id: string) => Promise<string | null>;
-  private _redraw: () => void;
-  private _open = new Set<string>();
-  private _texts = new Map<string, string | null>();
-  private _failures = new Map<string, string>();
-}
-
-/** Fill a <pre> with a unified diff, one classed line per row. */
-export function fillDiff(box: HTMLPreElement, diff: string | null): void {
-  if (diff === null) {
-    box.textContent = 'The text this was suggested against is gone.';
-    return;
-  }
-  const lines = diff.replace(/\n$/, '').split('\n');
-  box.replaceChildren(
-    ...lines.map(line => {
-      let cls = 'jp-McpLab-diffContext';
-      if (line.startsWith('+++') || line.startsWith('---')) {
-        cls = 'jp-McpLab-diffFile';
-      } else if (line.startsWith('@@')) {
-        cls = 'jp-McpLab-diffHunk';
-      } else if (line.startsWith('+')) {
-        cls = 'jp-McpLab-diffAdd';
-      } else if (line.startsWith('-')) {
-        cls = 'jp-McpLab-diffDel';
-      }
-      return el('div', cls, line);
-    })
   );
 }

@@ -3,10 +3,8 @@
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 
-import type { ServerEvents } from './events';
-
-/** The REST client, `requestAPI` in production, a fake in unit tests. */
-export type Request = <T>(endPoint: string, init?: RequestInit) => Promise<T>;
+import type { IServerEvent, ServerEvents } from './events';
+import type { Request } from './request';
 
 /** Handed to each section when the panel builds it. */
 export interface IPanelContext {
@@ -22,4 +20,29 @@ export interface IPanelSection {
   /** Fetch again (the panel was shown, or the stream reconnected). */
   refresh(): Promise<void>;
   dispose(): void;
+}
+
+/** What a section's model takes from the server's stream. */
+export interface IEventModel {
+  handleEvent(event: IServerEvent): void;
+  reconnected(): unknown;
+}
+
+/**
+ * Feed `model` the events of `types` and the stream's reconnects; returns
+ * the function that stops.
+ */
+export function connectModel(
+  events: ServerEvents,
+  types: readonly string[],
+  model: IEventModel
+): () => void {
+  const unsubscribe = events.subscribe(types, event =>
+    model.handleEvent(event)
+  );
+  const unreconnect = events.onReconnect(() => void model.reconnected());
+  return () => {
+    unsubscribe();
+    unreconnect();
+  };
 }

@@ -3,6 +3,7 @@
  * pure helpers that turn it into what the panel's connection card shows. No
  * JupyterLab imports here, so it stays unit-testable in plain Node.
  */
+import { relativeTime } from './time';
 
 /** A ready-to-paste configuration of one endpoint for one MCP client. */
 export interface IClientConfig {
@@ -82,27 +83,6 @@ export const NOT_ENABLED_MESSAGE =
 /** Return the URL only when it is a plain http(s) URL that is safe to link. */
 export function safeHref(url: string): string | undefined {
   return /^https?:\/\//i.test(url) ? url : undefined;
-}
-
-/** "just now", "40 s ago", "5 min ago", "3 h ago", "2 days ago" (Unix seconds). */
-export function relativeTime(then: number, now: number): string {
-  const seconds = Math.max(0, Math.floor(now - then));
-  if (seconds < 5) {
-    return 'just now';
-  }
-  if (seconds < 60) {
-    return `${seconds} s ago`;
-  }
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) {
-    return `${minutes} min ago`;
-  }
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) {
-    return `${hours} h ago`;
-  }
-  const days = Math.floor(hours / 24);
-  return `${days} day${days === 1 ? '' : 's'} ago`;
 }
 
 /**

@@ -1,11 +1,20 @@
 /**
- * The pending-suggestions model: fetches `GET {baseUrl}mcp-lab/api/suggestions`,
- * groups the pending ones by document, runs the accept/reject actions and keeps
- * the per-suggestion state (busy, conflict, error) the panel renders, and the
- * keyboard's selection across documents (which key does what, where the
- * selection goes after a decision). No JupyterLab or DOM imports here: the requester is injected, so the model is
- * unit-testable in plain Node with a fake.
+ * The pending-suggestions model: fetches `GET suggestions?status=pending`,
+ * groups the pending ones by document, runs the accept/reject actions and
+ * keeps what the review list renders (busy, conflicts, errors) and its
+ * keyboard selection (see selection.ts). The requester is injected; no
+ * JupyterLab or DOM imports.
  */
+import { ListModel } from './model_base';
+import type { Request } from './request';
+import {
+  displayOrder,
+  followSelection,
+  IReviewKey,
+  moveSelection,
+  reviewKeyAction,
+  SelectionMove
+} from './selection';
 
 /** One suggestion, as the REST API answers it (see openapi.yaml). */
 export interface ISuggestion {
@@ -52,9 +61,6 @@ export interface IRejectAllResult {
   rejected: ISuggestion[];
 }
 
-/** Calls the REST API below `mcp-lab/api/` and returns the decoded JSON. */
-export type Requester = <T>(endPoint: string, init?: RequestInit) => Promise<T>;
-
 /** A document and its pending suggestions, in document order. */
 export interface IDocumentGroup {
   path: string;
@@ -100,101 +106,14 @@ export function conflictReason(suggestion: ISuggestion): string {
   );
 }
 
-/** The ids of the suggestions in the order the panel lists them. */
-export function displayOrder(groups: IDocumentGroup[]): string[] {
-  return groups.flatMap(g => g.suggestions.map(s => s.id));
-}
-
 /**
- * Where the selection goes when the list changes: it stays on its suggestion
- * while that is listed; once it is gone (decided) it moves to the next one
- * that followed it, else to the nearest one before it, else nowhere.
+ * The review model; the panel redraws from `groups`, `conflicts`, `busy`,
+ * `error` and `selected` on every change. A document-wide action is busy
+ * under the key `path:<path>`.
  */
-export function followSelection(
-  before: string[],
-  after: string[],
-  selected: string | null
-): string | null {
-  if (selected === null) {
-    return null;
-  }
-  const listed = new Set(after);
-  if (listed.has(selected)) {
-    return selected;
-  }
-  const at = before.indexOf(selected);
-  if (at < 0) {
-    // Not seen before either: fall back to the first one.
-    return after[0] ?? null;
-  }
-  for (let i = at + 1; i < before.length; i++) {
-    if (listed.has(before[i])) {
-      return before[i];
-    }
-  }
-  for (let i = at - 1; i >= 0; i--) {
-    if (listed.has(before[i])) {
-      return before[i];
-    }
-  }
-  return after[0] ?? null;
-}
-
-/** What a key does in the review list. */
-export type ReviewKeyAction =
-  'next' | 'previous' | 'first' | 'last' | 'accept' | 'reject';
-
-/** The parts of a keydown event the review list decides on. */
-export interface IReviewKey {
-  key: string;
-  altKey?: boolean;
-  ctrlKey?: boolean;
-  metaKey?: boolean;
-  shiftKey?: boolean;
-  /** The tag of the element the key was typed in, e.g. 'INPUT'. */
-  targetTag?: string;
-  /** Whether that element is contenteditable. */
-  editable?: boolean;
-}
-
-/** Elements whose own keys (typing, Enter on a button) the list must not take. */
-const OWN_KEYS = new Set(['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON', 'A']);
-
-const KEY_ACTIONS: Record<string, ReviewKeyAction> = {
-  ArrowDown: 'next',
-  ArrowUp: 'previous',
-  Home: 'first',
-  End: 'last',
-  Enter: 'accept',
-  Escape: 'reject'
-};
-
-/**
- * The review action of a key, or null when the list should leave the key
- * alone: modified keys (shortcuts), and keys typed in a form field or on a
- * button (Enter there belongs to that element).
- */
-export function reviewKeyAction(input: IReviewKey): ReviewKeyAction | null {
-  if (input.altKey || input.ctrlKey || input.metaKey || input.shiftKey) {
-    return null;
-  }
-  if (input.editable || OWN_KEYS.has((input.targetTag ?? '').toUpperCase())) {
-    return null;
-  }
-  return KEY_ACTIONS[input.key] ?? null;
-}
-
-/** The message of a failed request. */
-function errorText(error: unknown): string {
-  return (error as Error)?.message || String(error);
-}
-
-/**
- * The review model. `changed` listeners run after every state change; the
- * panel redraws from `groups`, `conflicts`, `busy`, `error` and `selected`.
- */
-export class SuggestionsModel {
-  constructor(request: Requester) {
+export class SuggestionsModel extends ListModel {
+  constructor(request: Request) {
+    super();
     this._request = request;
   }
 
@@ -213,21 +132,6 @@ export class SuggestionsModel {
     return [...this._conflicts.values()];
   }
 
-  /** The ids of suggestions (or `path:` keys of documents) with a request in flight. */
-  get busy(): ReadonlySet<string> {
-    return this._busy;
-  }
-
-  /** The last failed action, else the failed list fetch, else null. */
-  get error(): string | null {
-    return this._actionError ?? this._listError;
-  }
-
-  /** Whether the list was fetched at least once. */
-  get loaded(): boolean {
-    return this._loaded;
-  }
-
   /** The suggestion the keyboard acts on (across documents), or null. */
   get selected(): string | null {
     return this._selected;
@@ -235,11 +139,11 @@ export class SuggestionsModel {
 
   /** Whether a request for this suggestion (or its whole document) is in flight. */
   isBusy(id: string): boolean {
-    if (this._busy.has(id)) {
+    if (this.busy.has(id)) {
       return true;
     }
     const path = this._find(id)?.path;
-    return path !== undefined && this._busy.has(`path:${path}`);
+    return path !== undefined && this.busy.has(`path:${path}`);
   }
 
   /** Select a listed suggestion (null clears the selection). */
@@ -247,7 +151,7 @@ export class SuggestionsModel {
     const next = id !== null && this._find(id) ? id : null;
     if (next !== this._selected) {
       this._selected = next;
-      this._emit();
+      this.emit();
     }
   }
 
@@ -258,31 +162,16 @@ export class SuggestionsModel {
     }
   }
 
-  /**
-   * Move the selection: `next`/`previous` step through every document's
-   * suggestions in display order (stopping at the ends); from no selection,
-   * `next` takes the first and `previous` the last.
-   */
-  moveSelection(action: 'next' | 'previous' | 'first' | 'last'): void {
-    const order = displayOrder(this._groups);
-    if (order.length === 0) {
-      return;
+  /** Move the selection through every document's suggestions (selection.ts). */
+  moveSelection(move: SelectionMove): void {
+    const next = moveSelection(
+      displayOrder(this._groups),
+      this._selected,
+      move
+    );
+    if (next !== null) {
+      this.select(next);
     }
-    const at = this._selected === null ? -1 : order.indexOf(this._selected);
-    let index: number;
-    if (action === 'first') {
-      index = 0;
-    } else if (action === 'last') {
-      index = order.length - 1;
-    } else if (at < 0) {
-      index = action === 'next' ? 0 : order.length - 1;
-    } else {
-      index = Math.max(
-        0,
-        Math.min(order.length - 1, at + (action === 'next' ? 1 : -1))
-      );
-    }
-    this.select(order[index]);
   }
 
   /**
@@ -306,43 +195,13 @@ export class SuggestionsModel {
   }
 
   /** Accept the selected suggestion unless a request for it is in flight. */
-  async acceptSelected(): Promise<ISuggestion | null> {
-    const id = this._selected;
-    if (id === null || this.isBusy(id)) {
-      return null;
-    }
-    return this.accept(id);
+  acceptSelected(): Promise<ISuggestion | null> {
+    return this._decideSelected(id => this.accept(id));
   }
 
   /** Reject the selected suggestion unless a request for it is in flight. */
-  async rejectSelected(): Promise<ISuggestion | null> {
-    const id = this._selected;
-    if (id === null || this.isBusy(id)) {
-      return null;
-    }
-    return this.reject(id);
-  }
-
-  /** Register a listener for state changes; returns a function removing it. */
-  onChange(listener: () => void): () => void {
-    this._listeners.add(listener);
-    return () => this._listeners.delete(listener);
-  }
-
-  /** Fetch the pending suggestions again. Concurrent calls share one request. */
-  refresh(): Promise<void> {
-    if (this._refreshing) {
-      this._refreshAgain = true;
-      return this._refreshing;
-    }
-    this._refreshing = this._doRefresh().finally(() => {
-      this._refreshing = null;
-      if (this._refreshAgain) {
-        this._refreshAgain = false;
-        void this.refresh();
-      }
-    });
-    return this._refreshing;
+  rejectSelected(): Promise<ISuggestion | null> {
+    return this._decideSelected(id => this.reject(id));
   }
 
   /** Fetch a suggestion's unified diff (null when its base text is gone). */
@@ -354,8 +213,8 @@ export class SuggestionsModel {
   }
 
   /** Accept one suggestion; a `conflict` answer is kept in `conflicts`. */
-  async accept(id: string): Promise<ISuggestion | null> {
-    return this._act(id, async () => {
+  accept(id: string): Promise<ISuggestion | null> {
+    return this.act(id, async () => {
       const result = await this._request<ISuggestion>(
         `suggestions/${encodeURIComponent(id)}/accept`,
         { method: 'POST' }
@@ -367,8 +226,8 @@ export class SuggestionsModel {
   }
 
   /** Reject one suggestion. */
-  async reject(id: string): Promise<ISuggestion | null> {
-    return this._act(id, async () => {
+  reject(id: string): Promise<ISuggestion | null> {
+    return this.act(id, async () => {
       const result = await this._request<ISuggestion>(
         `suggestions/${encodeURIComponent(id)}/reject`,
         { method: 'POST' }
@@ -379,8 +238,8 @@ export class SuggestionsModel {
   }
 
   /** Accept a document's pending suggestions; conflicts are kept. */
-  async acceptAll(path: string): Promise<IAcceptAllResult | null> {
-    return this._act(`path:${path}`, async () => {
+  acceptAll(path: string): Promise<IAcceptAllResult | null> {
+    return this.act(`path:${path}`, async () => {
       const result = await this._request<IAcceptAllResult>(
         'suggestions/accept-all',
         { method: 'POST', body: JSON.stringify({ path }) }
@@ -395,8 +254,8 @@ export class SuggestionsModel {
   }
 
   /** Reject a document's pending suggestions. */
-  async rejectAll(path: string): Promise<IRejectAllResult | null> {
-    return this._act(`path:${path}`, async () => {
+  rejectAll(path: string): Promise<IRejectAllResult | null> {
+    return this.act(`path:${path}`, async () => {
       const result = await this._request<IRejectAllResult>(
         'suggestions/reject-all',
         { method: 'POST', body: JSON.stringify({ path }) }
@@ -409,33 +268,26 @@ export class SuggestionsModel {
   /** Hide a conflict the person has seen. */
   dismissConflict(id: string): void {
     if (this._conflicts.delete(id)) {
-      this._emit();
+      this.emit();
     }
   }
 
-  private async _doRefresh(): Promise<void> {
-    try {
-      const list = await this._request<ISuggestionList>(
-        'suggestions?status=pending'
-      );
-      const pending = (list.suggestions ?? []).filter(
-        s => s.status === 'pending'
-      );
-      // A decision is final: once the server no longer lists a decided
-      // suggestion, it never will again, so forgetting it is safe.
-      const listed = new Set(pending.map(s => s.id));
-      for (const id of [...this._decided]) {
-        if (!listed.has(id)) {
-          this._decided.delete(id);
-        }
+  protected async fetch(): Promise<void> {
+    const list = await this._request<ISuggestionList>(
+      'suggestions?status=pending'
+    );
+    const pending = (list.suggestions ?? []).filter(
+      s => s.status === 'pending'
+    );
+    // A decision is final: once the server no longer lists a decided
+    // suggestion, it never will again, so forgetting it is safe.
+    const listed = new Set(pending.map(s => s.id));
+    for (const id of [...this._decided]) {
+      if (!listed.has(id)) {
+        this._decided.delete(id);
       }
-      this._setGroups(pending);
-      this._listError = null;
-    } catch (error) {
-      this._listError = errorText(error);
     }
-    this._loaded = true;
-    this._emit();
+    this._setGroups(pending);
   }
 
   /**
@@ -453,27 +305,11 @@ export class SuggestionsModel {
     );
   }
 
-  /** Run an action with `key` marked busy, then refresh the list. */
-  private async _act<T>(
-    key: string,
-    action: () => Promise<T>
-  ): Promise<T | null> {
-    if (this._busy.has(key)) {
-      return null;
-    }
-    this._busy.add(key);
-    this._emit();
-    let result: T | null = null;
-    try {
-      result = await action();
-      this._actionError = null;
-    } catch (error) {
-      this._actionError = errorText(error);
-    } finally {
-      this._busy.delete(key);
-    }
-    await this.refresh();
-    return result;
+  private async _decideSelected(
+    decide: (id: string) => Promise<ISuggestion | null>
+  ): Promise<ISuggestion | null> {
+    const id = this._selected;
+    return id === null || this.isBusy(id) ? null : decide(id);
   }
 
   private _noteConflicts(conflicts: ISuggestion[]): void {
@@ -495,7 +331,7 @@ export class SuggestionsModel {
       this._decided.add(id);
     }
     this._setGroups(this._groups.flatMap(g => g.suggestions));
-    this._emit();
+    this.emit();
   }
 
   private _find(id: string): ISuggestion | undefined {
@@ -508,22 +344,9 @@ export class SuggestionsModel {
     return undefined;
   }
 
-  private _emit(): void {
-    for (const listener of [...this._listeners]) {
-      listener();
-    }
-  }
-
-  private _request: Requester;
+  private _request: Request;
   private _groups: IDocumentGroup[] = [];
   private _conflicts = new Map<string, IConflict>();
-  private _busy = new Set<string>();
   private _decided = new Set<string>();
   private _selected: string | null = null;
-  private _listError: string | null = null;
-  private _actionError: string | null = null;
-  private _loaded = false;
-  private _listeners = new Set<() => void>();
-  private _refreshing: Promise<void> | null = null;
-  private _refreshAgain = false;
 }

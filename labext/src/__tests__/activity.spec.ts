@@ -1,15 +1,14 @@
 import {
   actionOf,
   ActivityModel,
-  formatDuration,
-  formatTime,
   IActivityEntry,
   IActivityList,
   isError,
   matchesFilter,
   MAX_ENTRIES,
   toolLabel
-} from '../activity';
+} from '../activity_model';
+import { tick } from './fakes';
 
 function entry(
   seq: number,
@@ -66,7 +65,6 @@ class FakeServer {
 }
 
 const seqs = (entries: readonly IActivityEntry[]) => entries.map(e => e.seq);
-const flush = () => new Promise(resolve => setTimeout(resolve, 0));
 
 describe('row helpers', () => {
   it('finds the action argument in a summary', () => {
@@ -92,15 +90,6 @@ describe('row helpers', () => {
     expect(isError(entry(1))).toBe(false);
     expect(isError(entry(1, { status: 'NOT_FOUND' }))).toBe(true);
     expect(isError(entry(1, { status: 'INTERNAL' }))).toBe(true);
-  });
-
-  it('formats durations in ms and times as a clock', () => {
-    expect(formatDuration(0.42)).toBe('0.4 ms');
-    expect(formatDuration(12.4)).toBe('12 ms');
-    expect(formatDuration(1250.2)).toBe('1,250 ms');
-    expect(formatDuration(-1)).toBe('');
-    const local = new Date(2024, 0, 2, 9, 5, 7).getTime() / 1000;
-    expect(formatTime(local)).toBe('09:05:07');
   });
 
   it('filters on tool, client and arguments, case-insensitively', () => {
@@ -225,7 +214,7 @@ describe('ActivityModel', () => {
     const fresh = [entry(1, { time: 1 }), entry(2, { time: 2 })];
     server.answers.push(list([], 2), list(fresh));
     await model.reconnected();
-    await flush();
+    await tick();
     expect(server.calls.slice(1)).toEqual([
       'activity?after=8&limit=200',
       'activity?limit=200'
@@ -242,7 +231,7 @@ describe('ActivityModel', () => {
     const live = entry(1, { time: 1 });
     server.answers.push(list([], 1), list([live]));
     const done = model.reconnected();
-    await flush();
+    await tick();
     model.handleEvent({ type: 'activity', data: { entry: live } });
     server.release();
     await done;
@@ -250,7 +239,7 @@ describe('ActivityModel', () => {
     expect(model.entries).toEqual([live]);
     expect(server.calls.length).toBe(3);
     server.release();
-    await flush();
+    await tick();
     expect(model.entries).toEqual([live]);
   });
 
@@ -268,7 +257,7 @@ describe('ActivityModel', () => {
     server.answers.push(list([entry(1)]));
     const model = new ActivityModel(server.request);
     const done = model.refresh();
-    await flush();
+    await tick();
     model.handleEvent({ type: 'activity', data: { entry: entry(2) } });
     server.release();
     await done;
@@ -282,13 +271,13 @@ describe('ActivityModel', () => {
     const model = new ActivityModel(server.request);
     const first = model.refresh();
     const second = model.refresh();
-    await flush();
+    await tick();
     expect(server.calls.length).toBe(1);
     server.release();
     await Promise.all([first, second]);
-    await flush();
+    await tick();
     server.release();
-    await flush();
+    await tick();
     expect(server.calls).toEqual(['activity?limit=200', 'activity?limit=200']);
     expect(seqs(model.entries)).toEqual([1, 2]);
   });

@@ -1,13 +1,12 @@
+import { sentence } from '../checkpoints';
 import {
   checkpointLines,
   CheckpointsModel,
   httpStatus,
   ICheckpoint,
-  sentence,
-  sourceLabel,
-  timeAgo
-} from '../checkpoints';
-import type { Request } from '../section';
+  sourceLabel
+} from '../checkpoints_model';
+import { fakeServer, gate, responseError, tick } from './fakes';
 
 function checkpoint(over: Partial<ICheckpoint>): ICheckpoint {
   return {
@@ -34,35 +33,6 @@ function checkpoint(over: Partial<ICheckpoint>): ICheckpoint {
   };
 }
 
-interface ICall {
-  endPoint: string;
-  method: string;
-}
-
-/** An error as requestAPI throws it: the message and the HTTP response. */
-function responseError(status: number, message: string): Error {
-  return Object.assign(new Error(message), { response: { status } });
-}
-
-function fakeServer(routes: Record<string, (call: ICall) => any>): {
-  request: Request;
-  calls: ICall[];
-} {
-  const calls: ICall[] = [];
-  const request = (async (endPoint: string, init: RequestInit = {}) => {
-    const call = { endPoint, method: init.method ?? 'GET' };
-    calls.push(call);
-    const route = routes[`${call.method} ${endPoint}`];
-    if (!route) {
-      throw new Error(`no route for ${call.method} ${endPoint}`);
-    }
-    return route(call);
-  }) as Request;
-  return { request, calls };
-}
-
-const tick = () => new Promise(resolve => setTimeout(resolve, 0));
-
 describe('checkpoint helpers', () => {
   it('names the lines, or nothing once they are unknown', () => {
     expect(checkpointLines(checkpoint({ lineStart: 3, lineEnd: 3 }))).toBe(
@@ -74,15 +44,6 @@ describe('checkpoint helpers', () => {
     expect(
       checkpointLines(checkpoint({ lineStart: null, lineEnd: null }))
     ).toBe('');
-  });
-
-  it('tells the time since, coarsely', () => {
-    expect(timeAgo(1000, 1010)).toBe('just now');
-    expect(timeAgo(1000, 1000 + 5 * 60)).toBe('5 min ago');
-    expect(timeAgo(1000, 1000 + 3 * 3600)).toBe('3 h ago');
-    expect(timeAgo(1000, 1000 + 86400)).toBe('1 day ago');
-    expect(timeAgo(1000, 1000 + 3 * 86400)).toBe('3 days ago');
-    expect(timeAgo(2000, 1000)).toBe('just now'); // a clock behind the server's
   });
 
   it('makes a server message a sentence', () => {
@@ -167,15 +128,14 @@ describe('CheckpointsModel', () => {
 
   it('reverts: busy while in flight, then shown as reverted', async () => {
     let list = [checkpoint({ id: 'cp-1' })];
-    let release!: () => void;
-    const gate = new Promise<void>(resolve => (release = resolve));
+    const hold = gate();
     const { request, calls } = fakeServer({
       'GET checkpoints?limit=50': () => ({
         checkpoints: list,
         count: list.length
       }),
       'POST checkpoints/cp-1/revert': async () => {
-        await gate;
+        await hold.promise;
         const undo = checkpoint({
           id: 'cp-2',
           source: 'revert',
@@ -191,7 +151,7 @@ describe('CheckpointsModel', () => {
     const done = model.revert('cp-1');
     expect(model.busy.has('cp-1')).toBe(true);
     expect(await model.revert('cp-1')).toBeNull(); // a second click: nothing sent
-    release();
+    hold.release();
     const undo = await done;
     expect(undo?.id).toBe('cp-2');
     expect(model.busy.size).toBe(0);

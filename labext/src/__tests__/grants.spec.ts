@@ -1,14 +1,12 @@
+import { activeDocumentPath, documentPath } from '../documents';
 import {
-  activeDocumentPath,
   agentNames,
-  documentPath,
   DURATIONS,
   GrantsModel,
   IGrant,
-  scopeLabel,
-  timeLeft
-} from '../grants';
-import type { Request } from '../section';
+  scopeLabel
+} from '../grants_model';
+import { fakeServer, gate, tick } from './fakes';
 
 function grant(over: Partial<IGrant>): IGrant {
   return {
@@ -25,47 +23,7 @@ function grant(over: Partial<IGrant>): IGrant {
   };
 }
 
-interface ICall {
-  endPoint: string;
-  method: string;
-  body: any;
-}
-
-function fakeServer(routes: Record<string, (call: ICall) => any>): {
-  request: Request;
-  calls: ICall[];
-} {
-  const calls: ICall[] = [];
-  const request = (async (endPoint: string, init: RequestInit = {}) => {
-    const call: ICall = {
-      endPoint,
-      method: init.method ?? 'GET',
-      body: init.body ? JSON.parse(init.body as string) : undefined
-    };
-    calls.push(call);
-    const route = routes[`${call.method} ${endPoint}`];
-    if (!route) {
-      throw new Error(`no route for ${call.method} ${endPoint}`);
-    }
-    return route(call);
-  }) as Request;
-  return { request, calls };
-}
-
-const tick = () => new Promise(resolve => setTimeout(resolve, 0));
-
 describe('grant helpers', () => {
-  it('counts the time left down', () => {
-    expect(timeLeft(1000, 1000)).toBe('expired');
-    expect(timeLeft(1000, 2000)).toBe('expired');
-    expect(timeLeft(1045, 1000)).toBe('45 s left');
-    expect(timeLeft(1000 + 14 * 60 + 59, 1000)).toBe('14 min left');
-    expect(timeLeft(1000 + 3600, 1000)).toBe('1 h left');
-    expect(timeLeft(1000 + 8 * 3600 - 60, 1000)).toBe('7 h 59 min left');
-    expect(timeLeft(1000 + 86400, 1000)).toBe('1 day left');
-    expect(timeLeft(1000 + 7 * 86400 - 3600, 1000)).toBe('6 days 23 h left');
-  });
-
   it('offers the five durations, up to the server limit of a week', () => {
     expect(DURATIONS.map(d => d.minutes)).toEqual([15, 60, 480, 1440, 10080]);
   });
@@ -222,13 +180,12 @@ describe('GrantsModel', () => {
 
   it('revokes a grant: busy while in flight, gone after', async () => {
     let grants = [grant({ id: 'g1' })];
-    let release!: () => void;
-    const gate = new Promise<void>(resolve => (release = resolve));
+    const hold = gate();
     const { request, calls } = fakeServer({
       'GET grants?active=true': () => ({ grants }),
       'GET status': () => ({ agents: [] }),
       'DELETE grants/g1': async () => {
-        await gate;
+        await hold.promise;
         grants = [];
         return grant({ id: 'g1', revoked: 1500, active: false });
       }
@@ -238,7 +195,7 @@ describe('GrantsModel', () => {
     const done = model.revoke('g1');
     expect(model.busy.has('g1')).toBe(true);
     expect(await model.revoke('g1')).toBeNull();
-    release();
+    hold.release();
     expect((await done)?.revoked).toBe(1500);
     expect(model.busy.size).toBe(0);
     expect(model.grants).toEqual([]);

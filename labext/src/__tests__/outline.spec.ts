@@ -1,7 +1,6 @@
 import { ServerEvents } from '../events';
+import { depths, headingLabel } from '../outline';
 import {
-  depths,
-  headingLabel,
   IHeading,
   IOutline,
   MESSAGES,
@@ -9,8 +8,8 @@ import {
   OutlineState,
   outlineState,
   stateMessage
-} from '../outline';
-import { Request } from '../section';
+} from '../outline_model';
+import type { Request } from '../request';
 
 function heading(level: number, title: string, line: number): IHeading {
   return { id: `h-${line}`, level, title, line, lineEnd: line };

@@ -1,13 +1,11 @@
+import { displayOrder } from '../selection';
 import {
-  displayOrder,
-  followSelection,
   groupByPath,
   ISuggestion,
   lineRange,
-  Requester,
-  reviewKeyAction,
   SuggestionsModel
 } from '../suggestions';
+import { fakeServer, gate, ICall, tick } from './fakes';
 
 function suggestion(over: Partial<ISuggestion>): ISuggestion {
   return {
@@ -30,34 +28,6 @@ function suggestion(over: Partial<ISuggestion>): ISuggestion {
     lineEnd: 1,
     ...over
   };
-}
-
-interface ICall {
-  endPoint: string;
-  method: string;
-  body: any;
-}
-
-/** A fake requester: records calls, answers from a route table. */
-function fakeServer(routes: Record<string, (call: ICall) => any>): {
-  request: Requester;
-  calls: ICall[];
-} {
-  const calls: ICall[] = [];
-  const request = (async (endPoint: string, init: RequestInit = {}) => {
-    const call: ICall = {
-      endPoint,
-      method: init.method ?? 'GET',
-      body: init.body ? JSON.parse(init.body as string) : undefined
-    };
-    calls.push(call);
-    const route = routes[`${call.method} ${endPoint}`];
-    if (!route) {
-      throw new Error(`no route for ${call.method} ${endPoint}`);
-    }
-    return route(call);
-  }) as Requester;
-  return { request, calls };
 }
 
 describe('groupByPath', () => {
@@ -255,71 +225,21 @@ describe('SuggestionsModel', () => {
   });
 
   it('shares one request between concurrent refreshes', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>(resolve => (release = resolve));
+    const hold = gate();
     const { request, calls } = fakeServer({
       'GET suggestions?status=pending': async () => {
-        await gate;
+        await hold.promise;
         return { suggestions: [], count: 0, counts: {} };
       }
     });
     const model = new SuggestionsModel(request);
     const first = model.refresh();
     const second = model.refresh();
-    release();
+    hold.release();
     await Promise.all([first, second]);
     // One in flight, one queued after it.
-    await new Promise(resolve => setTimeout(resolve, 0));
+    await tick();
     expect(calls.length).toBeLessThanOrEqual(2);
-  });
-});
-
-describe('followSelection', () => {
-  const before = ['a', 'b', 'c', 'd'];
-
-  it('stays on a suggestion that is still listed', () => {
-    expect(followSelection(before, ['a', 'c', 'd'], 'c')).toBe('c');
-  });
-
-  it('moves to the next one still listed after a decision', () => {
-    expect(followSelection(before, ['a', 'c', 'd'], 'b')).toBe('c');
-    // The next one went too (accept-all of its document): the one after it.
-    expect(followSelection(before, ['a', 'd'], 'b')).toBe('d');
-  });
-
-  it('moves back when the last one was decided, and clears when none is left', () => {
-    expect(followSelection(before, ['a', 'b', 'c'], 'd')).toBe('c');
-    expect(followSelection(before, [], 'd')).toBeNull();
-  });
-
-  it('keeps no selection as none', () => {
-    expect(followSelection(before, before, null)).toBeNull();
-  });
-});
-
-describe('reviewKeyAction', () => {
-  it('maps the review keys', () => {
-    expect(reviewKeyAction({ key: 'ArrowDown' })).toBe('next');
-    expect(reviewKeyAction({ key: 'ArrowUp' })).toBe('previous');
-    expect(reviewKeyAction({ key: 'Home' })).toBe('first');
-    expect(reviewKeyAction({ key: 'End' })).toBe('last');
-    expect(reviewKeyAction({ key: 'Enter' })).toBe('accept');
-    expect(reviewKeyAction({ key: 'Escape' })).toBe('reject');
-    expect(reviewKeyAction({ key: 'a' })).toBeNull();
-    expect(reviewKeyAction({ key: 'Tab' })).toBeNull();
-  });
-
-  it('leaves shortcuts and keys typed in fields or on buttons alone', () => {
-    expect(reviewKeyAction({ key: 'Enter', ctrlKey: true })).toBeNull();
-    expect(reviewKeyAction({ key: 'ArrowDown', shiftKey: true })).toBeNull();
-    expect(reviewKeyAction({ key: 'Enter', metaKey: true })).toBeNull();
-    expect(reviewKeyAction({ key: 'Escape', altKey: true })).toBeNull();
-    for (const tag of ['INPUT', 'textarea', 'SELECT', 'BUTTON', 'A']) {
-      expect(reviewKeyAction({ key: 'Enter', targetTag: tag })).toBeNull();
-      expect(reviewKeyAction({ key: 'ArrowDown', targetTag: tag })).toBeNull();
-    }
-    expect(reviewKeyAction({ key: 'Escape', editable: true })).toBeNull();
-    expect(reviewKeyAction({ key: 'Escape', targetTag: 'DIV' })).toBe('reject');
   });
 });
 
@@ -407,7 +327,7 @@ describe('SuggestionsModel selection and keys', () => {
 
     expect(model.handleKey({ key: 'Enter' })).toBe(true);
     expect(model.isBusy('a2')).toBe(true);
-    await new Promise(resolve => setTimeout(resolve, 0));
+    await tick();
     expect(model.selected).toBe('b1');
     await model.refresh();
     expect(displayOrder(model.groups)).toEqual(['a1', 'b1']);
@@ -438,9 +358,8 @@ describe('SuggestionsModel selection and keys', () => {
   });
 
   it('does nothing while a request for the selected suggestion is in flight', async () => {
-    let release!: () => void;
-    const hold = new Promise<void>(resolve => (release = resolve));
-    const { request, calls } = reviewServer({ hold });
+    const hold = gate();
+    const { request, calls } = reviewServer({ hold: hold.promise });
     const model = new SuggestionsModel(request);
     await model.refresh();
     model.select('a1');
@@ -450,7 +369,7 @@ describe('SuggestionsModel selection and keys', () => {
     model.handleKey({ key: 'Enter' });
     model.handleKey({ key: 'Escape' });
     expect(await model.rejectSelected()).toBeNull();
-    release();
+    hold.release();
     expect((await first)?.status).toBe('accepted');
     expect(decisions(calls)).toEqual(['suggestions/a1/accept']);
     expect(model.isBusy('a1')).toBe(false);
@@ -458,8 +377,7 @@ describe('SuggestionsModel selection and keys', () => {
   });
 
   it('counts a document-wide request as in flight for its suggestions', async () => {
-    let release!: () => void;
-    const hold = new Promise<void>(resolve => (release = resolve));
+    const hold = gate();
     let pending = [
       suggestion({ id: 'a1' }),
       suggestion({ id: 'b1', path: 'b.md' })
@@ -471,7 +389,7 @@ describe('SuggestionsModel selection and keys', () => {
         counts: {}
       }),
       'POST suggestions/accept-all': async () => {
-        await hold;
+        await hold.promise;
         pending = pending.filter(s => s.path !== 'a.md');
         return {
           accepted: [suggestion({ id: 'a1', status: 'accepted' })],
@@ -487,15 +405,14 @@ describe('SuggestionsModel selection and keys', () => {
     expect(model.isBusy('a1')).toBe(true);
     expect(model.isBusy('b1')).toBe(false);
     model.handleKey({ key: 'Enter' });
-    release();
+    hold.release();
     await all;
     expect(decisions(calls)).toEqual(['suggestions/accept-all']);
     expect(model.selected).toBe('b1');
   });
 
   it('does not show a decided suggestion again from a list fetched before the decision', async () => {
-    let release!: () => void;
-    const slowList = new Promise<void>(resolve => (release = resolve));
+    const slowList = gate();
     const stale = [
       suggestion({ id: 'a1' }),
       suggestion({ id: 'a2', start: 9 })
@@ -507,7 +424,7 @@ describe('SuggestionsModel selection and keys', () => {
         listCalls++;
         const answer = current; // what the server had when the request came in
         if (listCalls === 2) {
-          await slowList;
+          await slowList.promise;
         }
         return { suggestions: answer, count: answer.length, counts: {} };
       },
@@ -521,16 +438,16 @@ describe('SuggestionsModel selection and keys', () => {
     const inFlight = model.refresh(); // an event's refresh, answered late
     model.select('a1');
     const accepted = model.accept('a1');
-    release();
+    slowList.release();
     await inFlight;
     expect(displayOrder(model.groups)).toEqual(['a2']);
     await accepted;
-    await new Promise(resolve => setTimeout(resolve, 0));
+    await tick();
     expect(displayOrder(model.groups)).toEqual(['a2']);
     expect(model.selected).toBe('a2');
     // A second Enter has nothing decided twice to send.
     model.handleKey({ key: 'Enter' });
-    await new Promise(resolve => setTimeout(resolve, 0));
+    await tick();
     expect(decisions(calls)).toEqual([
       'suggestions/a1/accept',
       'suggestions/a2/accept'
