@@ -261,8 +261,11 @@ class BreakpointResult(BaseModel):
     window: str
     path: str
     line: int
-    set: bool = Field(description="True: a breakpoint is there now; false: it was removed.")
-    lines: list[int] = Field(description="The breakpoint lines of that source now.")
+    set: bool = Field(
+        description="True: a breakpoint is on that line now; false: none is (it was removed, or the kernel "
+        "put it on another line or refused it: see lines)."
+    )
+    lines: list[int] = Field(description="The breakpoint lines of that source now, as the kernel took them.")
 
 
 @operation("lab.toggle_breakpoint", title="Toggle a breakpoint", read_only=True)  # changes no document

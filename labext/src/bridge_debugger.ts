@@ -97,10 +97,11 @@ export async function toggleBreakpoint(
     : [...current, { line, verified: true, source: { path: id } }];
   next.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   await service.updateBreakpoints(code, next);
-  return {
-    path,
-    line,
-    set: !had,
-    lines: next.map(b => b.line).filter(n => typeof n === 'number')
-  };
+  // What the kernel took: it may move a breakpoint (off a blank line or a
+  // comment) or drop it, and JupyterLab keeps (and shows) its answer.
+  const taken = service.model.breakpoints
+    .getBreakpoints(id)
+    .map(b => b.line)
+    .filter((n): n is number => typeof n === 'number');
+  return { path, line, set: taken.includes(line), lines: taken };
 }
