@@ -155,7 +155,14 @@ async def mutate(
         suggestions = review.stage(doc, before, after, who, operation=label, rationale=rationale or "", split=split)
     elif mode == "apply":
         checkpoint = review.checkpoint(
-            doc, before, after, who, "grant" if grant else "auto", grant_id=grant.id if grant else None, label=label
+            doc,
+            before,
+            after,
+            who,
+            "grant" if grant else "auto",
+            grant_id=grant.id if grant else None,
+            label=label,
+            rationale=rationale or "",
         )
     info = None
     if before != after:

@@ -326,3 +326,22 @@ async def test_only_the_newest_checkpoints_keep_their_texts(ops_client: Any, mon
         assert old["error"] == "CONFLICT" and "older than the last 2" in old["message"]
         assert (await tools.ok("review", "revert", checkpointId=ids[3]))["count"] == 1
     assert (root / "doc.md").read_text() == "ONE\nTWO\nTHREE\nfour\nFIVE\n"
+
+
+async def test_checkpoints_keep_the_agents_rationale(lab: Any) -> None:
+    # Applied directly (under a grant), accepted together: a reviewer reading a checkpoint
+    # reads why it was made.
+    services, open_tools, root = lab
+    grant = services.reviews.grant("doc.md", "writer", "client", minutes=5, by="person")
+    async with open_tools("lab", name="writer") as tools:
+        await tools.ok(
+            "document", "edit", path="doc.md", edits=[anchored("Alpha one.", "Alpha 1.")], rationale="digits"
+        )
+        [cp] = services.reviews.store.list_checkpoints("doc.md")
+        assert (cp.source, cp.rationale) == ("grant", "digits")
+        services.reviews.revoke(grant.id)
+        for target, text, why in (("Beta two.", "Beta 2.", "shorter"), ("Gamma three.", "Gamma 3.", "same style")):
+            await tools.ok("document", "edit", path="doc.md", edits=[anchored(target, text)], rationale=why)
+    await services.reviews.accept_all("person", "doc.md")
+    latest = services.reviews.store.list_checkpoints("doc.md")[0]
+    assert (latest.source, latest.rationale) == ("accepted", "shorter; same style")

@@ -27,6 +27,7 @@ class CheckpointsMixin(ReviewBase):
         suggestion_id: str | None = None,
         grant_id: str | None = None,
         label: str = "",
+        rationale: str = "",
     ) -> Checkpoint | None:
         """Record an applied agent change so a person can see and revert it."""
         if before == after:
@@ -46,6 +47,7 @@ class CheckpointsMixin(ReviewBase):
             suggestion_id=suggestion_id,
             grant_id=grant_id,
             label=label,
+            rationale=rationale,
         )
         self.store.add_checkpoint(cp, texts={cp.after_revision: after})
         self._since_prune += 1

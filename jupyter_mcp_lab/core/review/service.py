@@ -191,7 +191,10 @@ class Review(CheckpointsMixin, GrantsMixin):
                     self.events.publish("suggestion", action="accepted", suggestion=d.to_json())
             author = Author(items[0].author, items[0].user, items[0].session)
             sid = placed[0][0].id if len(placed) == 1 else None
-            self.checkpoint(doc, before, after, author, "accepted", suggestion_id=sid, label=f"accepted by {by}")
+            why = "; ".join(dict.fromkeys(s.rationale for s, _, _ in placed if s.rationale))
+            self.checkpoint(
+                doc, before, after, author, "accepted", suggestion_id=sid, label=f"accepted by {by}", rationale=why
+            )
         result.conflicts = [self.store.get(s.id) or s for s in result.conflicts]
         return result
 

@@ -101,6 +101,7 @@ class Checkpoint(_Json):
     created: float = field(default_factory=time.time)
     reverted_by: str | None = None
     label: str = ""
+    rationale: str = ""  # the agent's, or the accepted suggestions' (joined when several differ)
 
     def __post_init__(self) -> None:
         if self.source not in SOURCES:

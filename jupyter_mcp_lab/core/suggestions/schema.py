@@ -80,8 +80,11 @@ _V1 = [
     'CREATE INDEX checkpoints_path ON checkpoints ("path", "created")',
 ]
 
+# Checkpoints keep the agent's rationale (a reviewer reading "what changed" reads "why").
+_V2 = ["""ALTER TABLE checkpoints ADD COLUMN "rationale" TEXT NOT NULL DEFAULT ''"""]
+
 # Index i holds the statements that bring user_version from i to i + 1.
-MIGRATIONS: list[list[str]] = [_V1]
+MIGRATIONS: list[list[str]] = [_V1, _V2]
 
 
 def migrate(conn: sqlite3.Connection, migrations: list[list[str]] = MIGRATIONS) -> int:

@@ -40,16 +40,18 @@ def touched_lines(cp: Checkpoint, texts: Texts) -> tuple[int, int] | None:
 
 
 def checkpoint_json(handler: ApiHandler, cp: Checkpoint, texts: Texts | None = None) -> dict[str, Any]:
-    """The record plus what a reviewer reads beside it: the lines it touched and, for an
-    accepted suggestion, the agent's rationale (the checkpoint itself stores neither)."""
+    """The record plus the lines it touched. Checkpoints made before rationales were stored
+    with them take their accepted suggestion's."""
     store = handler.services.reviews.store
     lines = touched_lines(cp, texts or Texts(store))
-    suggestion = store.get(cp.suggestion_id) if cp.suggestion_id else None
+    rationale = cp.rationale
+    if not rationale and cp.suggestion_id and (suggestion := store.get(cp.suggestion_id)) is not None:
+        rationale = suggestion.rationale
     return {
         **cp.to_json(),
         "lineStart": lines[0] if lines else None,
         "lineEnd": lines[1] if lines else None,
-        "rationale": suggestion.rationale if suggestion is not None else "",
+        "rationale": rationale,
     }
 
 

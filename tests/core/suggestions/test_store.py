@@ -17,7 +17,7 @@ from jupyter_mcp_lab.core.errors import DomainError
 from jupyter_mcp_lab.core.revision import revision_of
 from jupyter_mcp_lab.core.suggestions import Checkpoint, Grant, Suggestion, SuggestionStore, new_suggestion
 from jupyter_mcp_lab.core.suggestions import store as store_module
-from jupyter_mcp_lab.core.suggestions.schema import MIGRATIONS, migrate
+from jupyter_mcp_lab.core.suggestions.schema import MIGRATIONS, columns, migrate, values
 
 BASE = "alpha beta 中文 😀 gamma\r\ndelta\n"
 
@@ -260,14 +260,38 @@ def test_a_later_migration_adds_a_column_and_old_code_still_reads(tmp_path: Path
         store.add(s)
     later = [*MIGRATIONS, ["ALTER TABLE suggestions ADD COLUMN tags TEXT NOT NULL DEFAULT ''"]]
     raw = sqlite3.connect(path, isolation_level=None)
-    assert migrate(raw, later) == 2
-    assert migrate(raw, later) == 2  # nothing left to run
+    assert migrate(raw, later) == len(later)
+    assert migrate(raw, later) == len(later)  # nothing left to run
     raw.close()
-    with SuggestionStore(path) as store:  # this code knows one migration; the file has two
-        assert store.version == 2 and store.get(s.id) == s
+    with SuggestionStore(path) as store:  # this code knows one migration fewer than the file has
+        assert store.version == len(later) and store.get(s.id) == s
         other = sug()
         store.add(other)
         assert {x.id for x in store.list()} == {s.id, other.id}
+
+
+def test_a_first_version_store_opens_and_its_checkpoints_get_an_empty_rationale(tmp_path: Path) -> None:
+    # A data_dir written by the first release: user_version 1, checkpoints without rationale.
+    path = tmp_path / "s.db"
+    raw = sqlite3.connect(path, isolation_level=None)
+    assert migrate(raw, MIGRATIONS[:1]) == 1
+    cp = Checkpoint(
+        path="a.md", before_revision="rev-1", after_revision="rev-2", start=0, old="a", new="b",
+        author="agent", user="u", session="s", source="auto",
+    )  # fmt: skip
+    old_columns = [c for c in columns(Checkpoint) if c != "rationale"]
+    quoted = ", ".join('"' + c + '"' for c in old_columns)
+    raw.execute(
+        f"INSERT INTO checkpoints ({quoted}) VALUES ({', '.join('?' for _ in old_columns)})",
+        [v for c, v in zip(columns(Checkpoint), values(cp), strict=True) if c != "rationale"],
+    )
+    raw.close()
+    with SuggestionStore(path) as store:
+        assert store.version == len(MIGRATIONS)
+        assert store.list_checkpoints() == [cp]  # rationale "" by the column's default
+        why = dataclasses.replace(cp, id="cp-new", rationale="fix the typo")
+        store.add_checkpoint(why)
+        assert store.get_checkpoint("cp-new") == why
 
 
 def test_a_failed_migration_changes_nothing(tmp_path: Path) -> None:

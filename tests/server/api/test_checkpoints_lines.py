@@ -1,5 +1,5 @@
 """What the panel shows beside each checkpoint: the lines the change touched and the agent's
-rationale, computed by the REST API from the stored texts and the accepted suggestion."""
+rationale, stored with each checkpoint (the REST API adds the lines from the stored texts)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ async def test_lines_and_rationale_in_list_detail_and_revert(
     [sid] = staged["suggestionIds"]
     await api.ok("POST", f"suggestions/{sid}/accept")
 
-    # A granted edit across lines 3-5 applies at once; its rationale is not recorded.
+    # A granted edit across lines 3-5 applies at once, with its rationale.
     grant = {"scope": "notes.md", "agent": CLIENT_NAME, "agentKind": "client", "minutes": 5}
     await api.ok("POST", "grants", grant, expect=201)
     async with agent() as tools:
@@ -43,7 +43,7 @@ async def test_lines_and_rationale_in_list_detail_and_revert(
     assert (accepted["source"], accepted["lineStart"], accepted["lineEnd"]) == ("accepted", 5, 5)
     assert accepted["rationale"] == "Shout the second item."
     assert (granted["source"], granted["lineStart"], granted["lineEnd"]) == ("grant", 3, 5)
-    assert granted["rationale"] == ""
+    assert granted["rationale"] == "Swap the case."
 
     detail = await api.ok("GET", f"checkpoints/{accepted['id']}")
     assert (detail["lineStart"], detail["lineEnd"], detail["rationale"]) == (5, 5, "Shout the second item.")
