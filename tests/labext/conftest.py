@@ -221,3 +221,15 @@ def open_panel(page: Any) -> Any:
         page.locator(".jp-SideBar.jp-mod-right .lm-TabBar-tab", has_text="MCP Lab").click()
         expect(panel).to_be_visible(timeout=15_000)
     return panel
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test in this folder drives Debian's Chromium: marked ``browser``, skipped without it."""
+    here = Path(__file__).parent
+    no_chromium = pytest.mark.skipif(
+        not os.path.exists(CHROMIUM), reason="needs Debian's chromium (scripts/test installs it)"
+    )
+    for item in items:
+        if Path(str(item.fspath)).parent == here:
+            item.add_marker(pytest.mark.browser)
+            item.add_marker(no_chromium)

@@ -9,18 +9,10 @@ client config that names the endpoint.
 from __future__ import annotations
 
 import json
-import os
 import re
 from typing import Any
 
-import pytest
-
-from tests.labext.conftest import CHROMIUM, Lab, browser, open_panel
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (scripts/test installs it)"),
-]
+from tests.labext.conftest import Lab, browser, open_panel
 
 AGENT = "activity-test-agent"
 LATE_AGENT = "late-agent"

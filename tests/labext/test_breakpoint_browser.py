@@ -12,7 +12,6 @@ error that says what the person has to do.
 from __future__ import annotations
 
 import importlib.util
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -20,11 +19,9 @@ from typing import Any
 import nbformat
 import pytest
 
-from tests.labext.conftest import CHROMIUM, Lab, browser, start_lab
+from tests.labext.conftest import Lab, browser, start_lab
 
 pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (scripts/test installs it)"),
     pytest.mark.skipif(importlib.util.find_spec("debugpy") is None, reason="needs debugpy (ipykernel debugging)"),
 ]
 

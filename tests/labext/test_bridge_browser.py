@@ -5,19 +5,11 @@ ones in a dialog, as the ``suggest`` policy asks."""
 
 from __future__ import annotations
 
-import os
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-import pytest
-
-from tests.labext.conftest import CHROMIUM, Lab, browser
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (scripts/test installs it)"),
-]
+from tests.labext.conftest import Lab, browser
 
 DOC = "notes.md"
 # 😀 is one code point and two UTF-16 units: the bridge must report code points.

@@ -8,17 +8,11 @@ the same text, and revokes the grant; the agent's next edit waits for review aga
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
 
-from tests.labext.conftest import CHROMIUM, Lab, browser, open_panel
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (scripts/test installs it)"),
-]
+from tests.labext.conftest import Lab, browser, open_panel
 
 DOC = "notes.md"
 TEXT = "# Notes\n\nThe quick brown fox.\n\nA lazy dog sleeps.\n"

@@ -8,19 +8,11 @@ official Python SDK client on the MCP endpoint; approval is auto, so its edits a
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.labext.conftest import CHROMIUM, Lab, browser, start_lab
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (scripts/test installs it)"),
-]
+from tests.labext.conftest import Lab, browser, start_lab
 
 DOC = "notes.md"
 TEXT = "# Notes\n\nThe first line.\n\nThe last line.\n"

@@ -9,18 +9,10 @@ other only takes its decoration away; the MCP Lab panel's pending list agrees th
 
 from __future__ import annotations
 
-import os
 import time
 from typing import Any
 
-import pytest
-
-from tests.labext.conftest import CHROMIUM, Lab, browser, open_panel
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (scripts/test installs it)"),
-]
+from tests.labext.conftest import Lab, browser, open_panel
 
 DOC = "notes.md"
 TEXT = "# Notes 🦊\n\nThe quick brown fox.\n\nA lazy dog sleeps.\n"

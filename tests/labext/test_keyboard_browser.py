@@ -7,17 +7,9 @@ Escape; the file on disk follows each decision, and keys typed in a form field a
 
 from __future__ import annotations
 
-import os
 import time
 
-import pytest
-
-from tests.labext.conftest import CHROMIUM, Lab, browser, open_panel
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (scripts/test installs it)"),
-]
+from tests.labext.conftest import Lab, browser, open_panel
 
 DOC = "notes.md"
 TEXT = "# Notes\n\nFirst: alpha.\n\nSecond: beta.\n\nThird: gamma.\n\nFourth: delta.\n"

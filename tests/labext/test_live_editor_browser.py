@@ -8,18 +8,15 @@ typing is still there and their cursor is where they left it.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.labext.conftest import CHROMIUM, Lab, browser, rtc_installed, start_lab
+from tests.labext.conftest import Lab, browser, rtc_installed, start_lab
 
 pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (scripts/test installs it)"),
     pytest.mark.skipif(not rtc_installed(), reason="needs jupyter-collaboration (the test extra installs it)"),
 ]
 

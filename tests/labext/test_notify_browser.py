@@ -7,17 +7,9 @@ that opens the review; with ``autoOpen`` set in JupyterLab's settings the panel 
 
 from __future__ import annotations
 
-import os
-
 import httpx
-import pytest
 
-from tests.labext.conftest import CHROMIUM, Lab, browser
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (scripts/test installs it)"),
-]
+from tests.labext.conftest import Lab, browser
 
 DOC = "notes.md"
 TEXT = "# Notes\n\nOne fox.\n\nTwo dogs.\n\nThree cats.\n"

@@ -7,19 +7,11 @@ through the MCP endpoint (the official Python SDK client; approval auto, so it a
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.labext.conftest import CHROMIUM, Lab, browser, open_panel, start_lab
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (scripts/test installs it)"),
-]
+from tests.labext.conftest import Lab, browser, open_panel, start_lab
 
 FILLER = "".join(f"Line {i} of the text.\n\n" for i in range(40))  # 80 lines: headings below need scrolling
 A = "# Alpha\n\nIntro.\n\n## One\n\n" + FILLER + "## Two\n\nThe end.\n"

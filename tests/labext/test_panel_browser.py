@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.labext.conftest import CHROMIUM, Lab, browser, open_panel, start_lab
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (scripts/test installs it)"),
-]
+from tests.labext.conftest import Lab, browser, open_panel, start_lab
 
 
 @pytest.fixture

@@ -6,17 +6,9 @@ person accepts one and rejects the other in the panel; the file on disk follows.
 
 from __future__ import annotations
 
-import os
 import time
 
-import pytest
-
-from tests.labext.conftest import CHROMIUM, Lab, browser, open_panel
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (scripts/test installs it)"),
-]
+from tests.labext.conftest import Lab, browser, open_panel
 
 DOC = "notes.md"
 TEXT = "# Notes\n\nThe quick brown fox.\n\nA lazy dog sleeps.\n"
