@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from pydantic import BaseModel, Field
 
 from ..core.errors import ArgumentError, DomainError
@@ -64,17 +66,28 @@ async def read(ctx: OpContext, params: ReadParams) -> ReadResult:
         last = min(last, params.lineEnd)
     if first > last and text:
         raise ArgumentError(f"empty line range {first}..{last} (the document has {total} lines)", "lineStart")
-    # The reply's envelope needs ~1 KB of the server's limit; an agent's maxBytes is for content.
+    # The reply's envelope needs ~1 KB of the server's limit, which counts the content as
+    # JSON (a newline or a quote takes two bytes there); an agent's maxBytes counts it raw.
     limit = max(ctx.settings.max_response_bytes - 1024, 256)
     budget = min(params.maxBytes, limit) if params.maxBytes else limit
+
+    def over(piece: str) -> int:
+        return max(len(piece.encode()) - budget, _json_size(piece) - limit)
+
     start, end = lines.start_of(first), lines.start_of(last + 1) if last < total else len(text)
     content = text[start:end]
     truncated, next_line = False, None
-    if len(content.encode()) > budget:
+    if over(content) > 0:
         cut = len(content.encode()[:budget].decode("utf-8", "ignore"))
-        # Whole lines only, and at least one even if it alone is over the budget: paging on
-        # from nextLine must never skip text.
-        cut = lines.start_of(max(lines.line_of(start + cut), first + 1)) - start
+        one_line = lines.start_of(first + 1) - start
+        while True:
+            # Whole lines only, and at least one even if it alone is over the budget: paging
+            # on from nextLine must never skip text.
+            cut = lines.start_of(max(lines.line_of(start + cut), first + 1)) - start
+            excess = over(content[:cut])
+            if excess <= 0 or cut <= one_line:
+                break
+            cut -= excess  # bytes over, taken as characters: at least enough, then whole lines again
         if cut < len(content):
             content, truncated = content[:cut], True
             last = lines.line_of(start + cut - 1)
@@ -162,3 +175,8 @@ async def undo(ctx: OpContext, params: HistoryParams) -> HistoryResult:
 async def redo(ctx: OpContext, params: HistoryParams) -> HistoryResult:
     """Redo the last undone change."""
     return await _step(ctx, params, "redo")
+
+
+def _json_size(text: str) -> int:
+    """UTF-8 bytes of ``text`` as a JSON string's body (what the reply's limit counts)."""
+    return len(json.dumps(text, ensure_ascii=False).encode()) - 2

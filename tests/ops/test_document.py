@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 from typing import Any
 
@@ -163,6 +164,23 @@ async def test_paging_never_skips_a_line_longer_than_the_budget(lab: Any) -> Non
         first = await tools.ok("document", "read", path="long.md", maxBytes=512)
     assert out == text
     assert (first["content"], first["nextLine"], first["truncated"]) == ("short\n", 2, True)
+
+
+async def test_a_whole_read_fits_the_response_limit_as_json(ops_client: Any) -> None:
+    # Newlines, quotes and backslashes take two bytes each in the JSON reply: a page cut to
+    # the limit by raw bytes alone answered RESPONSE_TOO_LARGE (10K lines at the 75 KB default).
+    services, open_tools = ops_client(max_response_bytes=3000)
+    text = "".join(f'{i} "q" \\ \t\n' for i in range(2000))
+    services.settings.root_dir.joinpath("escaped.md").write_text(text)
+    async with open_tools() as tools:
+        first = await tools.ok("document", "read", path="escaped.md")
+        assert first["truncated"] is True and first["lineStart"] == 1
+        assert len(json.dumps(first, ensure_ascii=False).encode()) <= 3000
+        out, line = first["content"], first["nextLine"]
+        while line is not None:
+            r = await tools.ok("document", "read", path="escaped.md", lineStart=line)
+            out, line = out + r["content"], r["nextLine"]
+    assert out == text
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

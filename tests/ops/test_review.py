@@ -331,7 +331,7 @@ async def test_only_the_newest_checkpoints_keep_their_texts(ops_client: Any, mon
 async def test_checkpoints_keep_the_agents_rationale(lab: Any) -> None:
     # Applied directly (under a grant), accepted together: a reviewer reading a checkpoint
     # reads why it was made.
-    services, open_tools, root = lab
+    services, open_tools, _ = lab
     grant = services.reviews.grant("doc.md", "writer", "client", minutes=5, by="person")
     async with open_tools("lab", name="writer") as tools:
         await tools.ok(
