@@ -53,7 +53,6 @@ import os
 import platform
 import signal
 import statistics
-import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
@@ -69,7 +68,7 @@ if sys.path and Path(sys.path[0] or ".").resolve() == HERE:
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from benchmarks._common import die_with_parent, free_port, open_client, percentile  # noqa: E402
+from benchmarks._common import open_client, percentile  # noqa: E402
 from benchmarks.markdown import Doc, JupyterServer, code_version, make_doc  # noqa: E402
 
 SIZES = (1_000, 10_000)
@@ -80,47 +79,13 @@ class LiveServer(JupyterServer):
     """``markdown.py``'s server with jupyter-server-ydoc and the file-id service enabled, their
     databases in the temporary directory."""
 
-    def start(self) -> None:
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
-        for var, sub in (
-            ("JUPYTER_CONFIG_DIR", "jupyter-config"),
-            ("JUPYTER_DATA_DIR", "jupyter-data"),
-            ("JUPYTER_RUNTIME_DIR", "jupyter-runtime"),
-        ):
-            (self.tmp / sub).mkdir(exist_ok=True)
-            env[var] = str(self.tmp / sub)
-        env.pop("JUPYTER_TOKEN", None)
-        self.port = free_port()
-        extensions = {"jupyter_mcp_lab": True, "jupyter_server_ydoc": True, "jupyter_server_fileid": True}
-        cmd = [
-            sys.executable,
-            "-m",
-            "jupyter_server",
-            "--allow-root",
-            "--no-browser",
-            f"--port={self.port}",
-            "--ServerApp.port_retries=0",
-            "--ServerApp.ip=127.0.0.1",
-            f"--ServerApp.token={self.token}",
-            f"--ServerApp.root_dir={self.root}",
-            f"--ServerApp.jpserver_extensions={extensions!r}",
-            "--MCPLabApp.approval=auto",
-            f"--MCPLabApp.data_dir={self.tmp / 'data'}",
+    extensions = {"jupyter_mcp_lab": True, "jupyter_server_ydoc": True, "jupyter_server_fileid": True}
+
+    def extra_args(self) -> list[str]:
+        return [
             f"--SQLiteYStore.db_path={self.tmp / 'ystore.db'}",
             f"--BaseFileIdManager.db_path={self.tmp / 'file_id_manager.db'}",
         ]
-        self._log = open(self.tmp / "server.log", "wb")  # noqa: SIM115 - closed in close()
-        self.proc = subprocess.Popen(
-            cmd,
-            cwd=self.tmp,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            preexec_fn=die_with_parent,
-        )
 
 
 class Editor:

@@ -768,7 +768,12 @@ def profile_core(doc: Doc, top: int = 18) -> str:
 
 class JupyterServer:
     """A real ``jupyter server`` with the extension over a temporary root; ``close()`` stops it
-    and removes the directory."""
+    and removes the directory. Subclasses add server extensions and options."""
+
+    extensions: dict[str, bool] = {"jupyter_mcp_lab": True}
+
+    def extra_args(self) -> list[str]:
+        return []
 
     def __init__(self) -> None:
         self.tmp = Path(tempfile.mkdtemp(prefix="mcp-lab-mdbench-"))
@@ -810,11 +815,12 @@ class JupyterServer:
             "--ServerApp.ip=127.0.0.1",
             f"--ServerApp.token={self.token}",
             f"--ServerApp.root_dir={self.root}",
-            "--ServerApp.jpserver_extensions={'jupyter_mcp_lab': True}",
+            f"--ServerApp.jpserver_extensions={self.extensions!r}",
             # Edits apply (each one a checkpoint): this measures the edit path, not staging
             # (benchmarks/review.py compares the two).
             "--MCPLabApp.approval=auto",
             f"--MCPLabApp.data_dir={self.tmp / 'data'}",
+            *self.extra_args(),
         ]
         self._log = open(self.tmp / "server.log", "wb")  # noqa: SIM115 - closed in close()
         self.proc = subprocess.Popen(
