@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from ..core.errors import ArgumentError, DomainError
 from ..core.markdown import marks
@@ -22,7 +22,7 @@ from ..core.text import TextEdit, apply_edits
 from .base import operation
 from .context import OpContext
 from .editor import EditorEditParams, tab_for
-from .targets import DONE, Mode, mutate_as_asked, require_kind
+from .targets import DONE, EditResult, mutate_as_asked, require_kind
 
 Edits = Callable[[str, Selection], list[TextEdit]]
 # Arguments the core editors name that are not the agent's: the cursor or selection stands for
@@ -41,15 +41,8 @@ class _State:
     after: str = ""
 
 
-class CursorEditResult(BaseModel):
-    message: str
+class CursorEditResult(EditResult):
     position: int = Field(description="Where the change starts (code point offset in the text before it).")
-    applied: bool = Field(description="True when the document changed; false when staged or a dry run.")
-    suggestionId: str | None = Field(None, description="The staged suggestion (a person accepts or rejects it).")
-    mode: Mode = Field(description="The mode the change really ran in (the server's policy decides).")
-    revision: str
-    checkpointId: str | None = None
-    diff: str | None = None
 
 
 def renamed(exc: DomainError, names: dict[str, str]) -> DomainError:

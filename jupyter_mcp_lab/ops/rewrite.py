@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from ..core.errors import DomainError
 from ..core.markdown.cjk import cjk_punctuation, cjk_spacing
@@ -20,18 +20,11 @@ from ..core.text import TextEdit, apply_edits
 from .base import operation
 from .context import OpContext
 from .editor import EditorEditParams, tab_for
-from .targets import DONE, Mode, MutationResult, mutate_as_asked, require_kind
+from .targets import DONE, EditResult, MutationResult, mutate_as_asked, require_kind
 
 
-class RewriteResult(BaseModel):
-    message: str
+class RewriteResult(EditResult):
     count: int = Field(description="How many places changed (or would change).")
-    applied: bool = Field(description="True when the document changed; false when staged or a dry run.")
-    suggestionId: str | None = Field(None, description="The staged suggestion (a person accepts or rejects it).")
-    mode: Mode = Field(description="The mode the change really ran in (the server's policy decides).")
-    revision: str
-    checkpointId: str | None = None
-    diff: str | None = None
 
 
 async def _rewrite(

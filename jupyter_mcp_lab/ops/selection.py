@@ -23,7 +23,7 @@ from ..core.workspace import Tab
 from .base import operation
 from .context import OpContext
 from .editor import EditorEditParams, EditorParams
-from .targets import DONE, Mode, document_for, mutate_as_asked
+from .targets import DONE, EditResult, document_for, mutate_as_asked
 
 FROM: Any = Field(alias="from", ge=0, description="Start (inclusive), a code point offset.")
 
@@ -65,16 +65,6 @@ class SelectionResult(Range):
     isEmpty: bool
     source: SelectionSource = Field(description="Who set it: the person (in JupyterLab) or an agent.")
     revision: str
-
-
-class EditResult(BaseModel):
-    message: str
-    applied: bool = Field(description="True when the document changed; false when staged or a dry run.")
-    suggestionId: str | None = Field(None, description="The staged suggestion (a person accepts or rejects it).")
-    mode: Mode = Field(description="The mode the change really ran in (the server's policy decides).")
-    revision: str
-    checkpointId: str | None = None
-    diff: str | None = None
 
 
 class ReplaceResult(EditResult):

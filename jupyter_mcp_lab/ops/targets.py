@@ -91,6 +91,18 @@ class MutationResult(BaseModel):
     checkpointId: str | None = Field(None, description="The checkpoint of an applied change (a person can revert it).")
 
 
+class EditResult(BaseModel):
+    """What the editor-style tools (VMark's) answer for a change: one suggestion, a message."""
+
+    message: str
+    applied: bool = Field(description="True when the document changed; false when staged or a dry run.")
+    suggestionId: str | None = Field(None, description="The staged suggestion (a person accepts or rejects it).")
+    mode: Mode = Field(description="The mode the change really ran in (the server's policy decides).")
+    revision: str
+    checkpointId: str | None = None
+    diff: str | None = None
+
+
 async def document_for(
     ctx: OpContext, tab_id: str | None, path: str | None, window_id: str | None = None
 ) -> tuple[OpenDocument, Tab | None]:
