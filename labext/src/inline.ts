@@ -155,9 +155,9 @@ export class InlineReview implements IInlineOwner {
     view.dispatch({ effects: removeInlineItem.of(id) });
     if (result.status === 'conflict') {
       Notification.warning(conflictReason(result), { autoClose: 8000 });
-    } else if (result.status === 'accepted' && result.resultRevision) {
-      await tracked.showAccepted(result.resultRevision);
     }
+    // An accepted change reaches the editor like any agent change: the follower
+    // (editors.ts) reloads a clean editor and asks in a dirty one.
     tracked.schedule();
   }
 

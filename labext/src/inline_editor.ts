@@ -1,29 +1,17 @@
 /**
  * Inline review in one open file editor: fetch its document's located
  * pending suggestions, place them in the editor's text (inline_model.ts) and
- * hand them to the editor's field (inline_view.ts); after an accept, make the
- * editor show the change, or tell the person why it cannot.
+ * hand them to the editor's field (inline_view.ts).
  */
-import { Notification } from '@jupyterlab/apputils';
 import type { CodeEditor } from '@jupyterlab/codeeditor';
 import type { IDocumentWidget } from '@jupyterlab/docregistry';
 import type { EditorView } from '@codemirror/view';
 
-import { Context, contextPath, restoreCursor } from './documents';
-import { askMessage, RELOAD_LABEL } from './editors';
-import {
-  acceptedDirtyMessage,
-  ILocatedList,
-  locateEndpoint,
-  placeSuggestions
-} from './inline_model';
+import { Context, contextPath } from './documents';
+import { ILocatedList, locateEndpoint, placeSuggestions } from './inline_model';
 import { setInlineItems } from './inline_view';
 import type { Request } from './request';
 import { revisionOf } from './revision';
-import { sleep } from './time';
-
-/** How long a clean editor waits for the follower to reload it after an accept. */
-const FOLLOW_WAIT_MS = 1500;
 
 /** What a tracked editor needs of the inline review it belongs to. */
 export interface IInlineOwner {
@@ -111,60 +99,6 @@ export class TrackedEditor {
     if (!this.disposed) {
       this.view.dispatch({ effects: setInlineItems.of([]) });
     }
-  }
-
-  /** Make the editor show an accepted change, or tell the person why not. */
-  async showAccepted(revision: string): Promise<void> {
-    const context = this.context;
-    if (context.model.collaborative) {
-      return; // the shared document has it already
-    }
-    const shows = () => revisionOf(context.model.toString()) === revision;
-    // The agent-change follower (editors.ts) reloads clean editors on the
-    // server's `document` event: give it a moment rather than reload twice.
-    for (let waited = 0; waited < FOLLOW_WAIT_MS; waited += 150) {
-      if (context.isDisposed || shows()) {
-        return;
-      }
-      await sleep(150);
-    }
-    if (context.isDisposed || shows()) {
-      return;
-    }
-    if (!context.model.dirty) {
-      await this.reload();
-      return;
-    }
-    // Unsaved changes: the person decides. The follower may have asked already.
-    const asked = Notification.manager.notifications.some(
-      n => n.message === askMessage(this.path)
-    );
-    if (!asked) {
-      Notification.warning(acceptedDirtyMessage(this.path), {
-        autoClose: false,
-        actions: [
-          {
-            label: RELOAD_LABEL,
-            caption:
-              'Load the file with the accepted change; your unsaved changes are lost',
-            displayType: 'warn',
-            callback: () => {
-              void this.reload();
-            }
-          }
-        ]
-      });
-    }
-  }
-
-  /** Reload the file from disk, keeping the cursor on its line. */
-  async reload(): Promise<void> {
-    if (this.disposed) {
-      return;
-    }
-    const position = this.editor.getCursorPosition();
-    await this.context.revert();
-    restoreCursor(this.editor, position);
   }
 
   dispose(): void {

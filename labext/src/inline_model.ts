@@ -361,13 +361,3 @@ export function eventPath(data: any): string | null {
     data?.suggestion?.path ?? data?.checkpoint?.path ?? data?.path ?? null;
   return typeof path === 'string' ? normalizePath(path) : null;
 }
-
-/** What the person is told when an accepted change cannot show in a dirty editor. */
-export function acceptedDirtyMessage(path: string): string {
-  return (
-    `The suggestion was accepted: "${path}" on disk has the change. ` +
-    'This editor has unsaved changes, so it still shows your version: ' +
-    'reload the file to see the change (your unsaved changes are lost), ' +
-    'or keep editing (your next save overwrites the accepted change).'
-  );
-}
