@@ -8,11 +8,11 @@ import type { Widget } from '@lumino/widgets';
 
 import {
   BridgeError,
-  codePointOffset,
   IOpenDocument,
   IPersonSelection,
   requireString
 } from './bridge_protocol';
+import { codePointOffset } from './offsets';
 import { sleep } from './time';
 
 /** A document widget as far as the bridge looks at it. */

@@ -141,34 +141,6 @@ export function parseServerMessage(text: string): ServerMessage | null {
   }
 }
 
-/**
- * The code point offset of a UTF-16 offset into `text` (CodeMirror and
- * JavaScript strings count UTF-16 units; the server counts code points). An
- * offset inside a surrogate pair counts as the pair's start.
- */
-export function codePointOffset(text: string, utf16: number): number {
-  const end = Math.max(0, Math.min(utf16, text.length));
-  let points = 0;
-  let i = 0;
-  while (i < end) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        if (i + 2 > end) {
-          break;
-        }
-        i += 2;
-        points++;
-        continue;
-      }
-    }
-    i++;
-    points++;
-  }
-  return points;
-}
-
 /** Options of the reconnect backoff. */
 export interface IBackoff {
   /** The first delay, in ms. */

@@ -1,7 +1,6 @@
 import {
   backoffDelay,
   BridgeError,
-  codePointOffset,
   confirmText,
   errorResponse,
   filterCommands,
@@ -13,6 +12,7 @@ import {
   presenceMessage,
   samePresence
 } from '../bridge_protocol';
+import { codePointOffset } from '../offsets';
 
 describe('codePointOffset', () => {
   // "a😀b": 😀 is one code point but two UTF-16 units.

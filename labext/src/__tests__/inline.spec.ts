@@ -1,8 +1,6 @@
 import { ChangeSet, EditorState, Text } from '@codemirror/state';
 
 import {
-  codePointsToUtf16,
-  codePointToUtf16,
   decorationSpecs,
   eventPath,
   findNear,
@@ -14,9 +12,13 @@ import {
   mapItems,
   occurrencesNear,
   placeSuggestions,
-  titleOf,
-  utf16ToCodePoint
+  titleOf
 } from '../inline_model';
+import {
+  codePointsToUtf16,
+  codePointToUtf16,
+  utf16ToCodePoint
+} from '../offsets';
 
 /** A located pending suggestion as the server answers it. */
 function located(
