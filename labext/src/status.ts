@@ -178,17 +178,3 @@ export function failureMessage(httpStatus?: number, detail?: string): string {
   const code = httpStatus ? `HTTP ${httpStatus}: ` : '';
   return `${NOT_ENABLED_MESSAGE} (${code}${detail})`;
 }
-
-/** "running · approval: suggest · 2 agents" */
-export function glance(status: IStatus): string {
-  const agents = new Set((status.agents ?? []).map(a => a.client)).size;
-  const parts = [
-    status.running === false ? 'stopped' : 'running',
-    `approval: ${status.approval || 'unknown'}`
-  ];
-  if (status.read_only) {
-    parts.push('read-only');
-  }
-  parts.push(agents === 1 ? '1 agent' : `${agents} agents`);
-  return parts.join(' · ');
-}

@@ -8,74 +8,32 @@ import { ServerConnection } from '@jupyterlab/services';
 
 import { button, el } from './dom';
 import type { Request } from './request';
-import {
-  failureMessage,
-  glance,
-  IStatus,
-  IStatusRow,
-  statusRows
-} from './status';
+import { failureMessage, IStatus, IStatusRow, statusRows } from './status';
 
-/** Where the person's choice to fold the card is kept (per browser). */
-const FOLDED_KEY = 'jupyter-mcp-lab:connection-folded';
-
-/**
- * A foldable card: its summary line says what matters at a glance (running,
- * approval, agents), so a person reviewing can fold the rows away.
- */
 export class StatusCard {
-  readonly node = el('details', 'jp-McpLab-connection');
+  readonly node = el('div', 'jp-McpLab-body');
 
   constructor(request: Request) {
     this._request = request;
-    this.node.open = !readFolded();
-    this.node.addEventListener('toggle', () => writeFolded(!this.node.open));
-    this._summary.append(
-      el('span', 'jp-McpLab-connectionTitle', 'Connection'),
-      this._glance
-    );
-    this.node.append(this._summary, this._body);
   }
 
   showLoading(): void {
-    this._body.replaceChildren(el('p', 'jp-McpLab-loading', 'Loading…'));
+    this.node.replaceChildren(el('p', 'jp-McpLab-loading', 'Loading…'));
   }
 
   /** Fetch the status and redraw (no "Loading…" flash: see `showLoading`). */
   async load(): Promise<void> {
     try {
       const status = await this._request<IStatus>('status');
-      this._glance.textContent = glance(status);
-      this._body.replaceChildren(renderRows(statusRows(status)));
+      this.node.replaceChildren(renderRows(statusRows(status)));
     } catch (error) {
-      this._glance.textContent = 'not available';
-      this._body.replaceChildren(
+      this.node.replaceChildren(
         el('p', 'jp-McpLab-error', describeError(error))
       );
-      this.node.open = true; // what went wrong must be seen
     }
   }
 
   private _request: Request;
-  private _summary = el('summary', 'jp-McpLab-connectionSummary');
-  private _glance = el('span', 'jp-McpLab-connectionGlance');
-  private _body = el('div', 'jp-McpLab-body');
-}
-
-function readFolded(): boolean {
-  try {
-    return window.localStorage.getItem(FOLDED_KEY) === 'true';
-  } catch {
-    return false; // storage disabled: the card starts open
-  }
-}
-
-function writeFolded(folded: boolean): void {
-  try {
-    window.localStorage.setItem(FOLDED_KEY, String(folded));
-  } catch {
-    // Storage disabled: the choice lasts for this page only.
-  }
 }
 
 function renderRows(rows: IStatusRow[]): HTMLElement {

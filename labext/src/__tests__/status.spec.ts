@@ -1,7 +1,6 @@
 import {
   agentRows,
   failureMessage,
-  glance,
   IClientConfig,
   IStatus,
   NOT_ENABLED_MESSAGE,
@@ -204,43 +203,5 @@ describe('the agents’ last activity', () => {
       NOW
     );
     expect(row.lastActivity).toBe('10 min ago');
-  });
-});
-
-describe('glance', () => {
-  const base = {
-    version: '1',
-    approval: 'suggest',
-    read_only: false,
-    endpoints: [],
-    base_url: '/'
-  };
-
-  it('says running, the approval policy and how many agents (by client name)', () => {
-    const agent = (client: string, session: string) => ({
-      session,
-      client,
-      user: 'u',
-      lastActivity: 0,
-      calls: 1
-    });
-    expect(glance({ ...base, running: true })).toBe(
-      'running · approval: suggest · 0 agents'
-    );
-    expect(
-      glance({
-        ...base,
-        agents: [agent('claude', 's1'), agent('claude', 's2')]
-      })
-    ).toBe('running · approval: suggest · 1 agent');
-    expect(
-      glance({
-        ...base,
-        approval: 'auto',
-        read_only: true,
-        running: false,
-        agents: [agent('claude', 's1'), agent('cursor', 's2')]
-      })
-    ).toBe('stopped · approval: auto · read-only · 2 agents');
   });
 });
