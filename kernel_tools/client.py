@@ -183,25 +183,31 @@ class Lab:
 
     # --- running coroutines from a cell ----------------------------------------------
 
-    def _run(self, coro: Coroutine[Any, Any, T], timeout: float | None = None) -> T:
+    def _run(self, coro: Coroutine[Any, Any, T]) -> T:
         """Wait for ``coro``; meanwhile, from the kernel's main thread, ask the person whatever
         the server asks (the widgets can't hear clicks while a cell blocks)."""
         future = self._loop.submit(coro)
-        prompting = in_kernel_main_thread()
-        with self.requests.arrived:
-            while True:
-                if future.done():
-                    break
-                if prompting and self.requests.pending:
+        if not in_kernel_main_thread():
+            return future.result()
+        arrived = self.requests.arrived
+
+        def wake(_: object) -> None:
+            with arrived:
+                arrived.notify_all()
+
+        future.add_done_callback(wake)  # a finished call wakes the wait below at once
+        with arrived:
+            while not future.done():
+                if self.requests.pending:
                     request = self.requests.pending[0]
-                    self.requests.arrived.release()
+                    arrived.release()
                     try:
                         answer_by_prompt(request)
                     finally:
-                        self.requests.arrived.acquire()
-                    continue
-                self.requests.arrived.wait(0.05)
-        return future.result(timeout)
+                        arrived.acquire()
+                else:
+                    arrived.wait(1.0)
+        return future.result()
 
     # --- the protocol, synchronous ------------------------------------------------------
 
