@@ -188,7 +188,7 @@ class Lab:
         the server asks (the widgets can't hear clicks while a cell blocks)."""
         future = self._loop.submit(coro)
         if not in_kernel_main_thread():
-            return future.result()
+            return _result(future)
         arrived = self.requests.arrived
 
         def wake(_: object) -> None:
@@ -207,7 +207,7 @@ class Lab:
                         arrived.acquire()
                 else:
                     arrived.wait(1.0)
-        return future.result()
+        return _result(future)
 
     # --- the protocol, synchronous ------------------------------------------------------
 
@@ -237,7 +237,8 @@ class Lab:
         Keyword arguments join ``arguments``. A domain error raises ``ToolError`` (its
         ``code`` and envelope fields); ``raise_on_error=False`` returns it as a result.
         """
-        return self._run(self.aio.call(tool, arguments, progress=progress, raise_on_error=raise_on_error, **kwargs))
+        bar = ProgressBar(tool) if progress else None  # made here, in the cell's context
+        return self._run(self.aio.call(tool, arguments, progress=bar or False, raise_on_error=raise_on_error, **kwargs))
 
     def start(
         self, tool: str, arguments: dict[str, Any] | None = None, /, **kwargs: Any
@@ -389,13 +390,13 @@ class AsyncLab:
         arguments: dict[str, Any] | None = None,
         /,
         *,
-        progress: bool = True,
+        progress: bool | ProgressBar = True,
         raise_on_error: bool = True,
         **kwargs: Any,
     ) -> ToolResult:
         lab = self._lab
         args = {**(arguments or {}), **kwargs}
-        bar = ProgressBar(tool) if progress else None
+        bar = progress if isinstance(progress, ProgressBar) else (ProgressBar(tool) if progress else None)
         raw = await self._on_loop(lambda: lab.client.call_tool(tool, args, progress_callback=bar))
         if bar is not None:
             bar.close()
@@ -439,6 +440,15 @@ class AsyncLab:
             return asyncio.get_running_loop().time() - start
 
         return await self._on_loop(timed)
+
+
+def _result(future: concurrent.futures.Future[T]) -> T:
+    try:
+        return future.result()
+    except LabError as exc:
+        # A domain error's traceback through the client loop's thread says nothing to the
+        # person: it ends at their call.
+        raise exc.with_traceback(None) from None
 
 
 def _tool_error(tool: str, result: ToolResult) -> ToolError:

@@ -1,5 +1,7 @@
 """MCP progress notifications shown as a progress bar in the cell that made the call.
 
+Make the bar in the caller's thread (it keeps the caller's context).
+
 The bar appears with the first notification (most calls never send one), as an ipywidgets
 bar in a kernel with a front end, else as a line of text. It is updated from the client
 loop's thread: widget updates travel on IOPub, which does not wait for the cell.
@@ -7,6 +9,7 @@ loop's thread: widget updates travel on IOPub, which does not wait for the cell.
 
 from __future__ import annotations
 
+import contextvars
 import sys
 from typing import Any
 
@@ -29,10 +32,13 @@ class ProgressBar:
         self.updates: list[tuple[float, float | None, str | None]] = []  # what arrived, for tests and replays
         self._bar: Any = None
         self._text: Any = None
+        # The cell's context (ipykernel routes output by it): the bar shows in the cell that
+        # made the call even though the notifications arrive on the client loop's thread.
+        self._context = contextvars.copy_context()
 
     async def __call__(self, progress: float, total: float | None, message: str | None) -> None:
         self.updates.append((progress, total, message))
-        self._show(progress, total, message)
+        self._context.run(self._show, progress, total, message)
 
     def _show(self, progress: float, total: float | None, message: str | None) -> None:
         caption = f"{self.label}: {message or ''}".rstrip(": ")
