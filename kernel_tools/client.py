@@ -13,6 +13,7 @@ import asyncio
 import concurrent.futures
 import shlex
 import tempfile
+import warnings
 from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
@@ -436,7 +437,9 @@ class AsyncLab:
     async def ping(self) -> float:
         async def timed() -> float:
             start = asyncio.get_running_loop().time()
-            await self._lab.client.send_ping()
+            with warnings.catch_warnings():  # ping is a legacy-era method, and this is a legacy session
+                warnings.simplefilter("ignore")
+                await self._lab.client.send_ping()
             return asyncio.get_running_loop().time() - start
 
         return await self._on_loop(timed)
