@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -53,7 +52,7 @@ def connect(
     lab = Lab(spec, requests=requests, mode=mode, timeout=timeout, client_name=client_name).open()
     if not quiet:
         how = f" (found by {spec.server.source})" if spec.server and spec.server.source != "explicit url=" else ""
-        print(f"Connected to {spec.label}{how}", file=sys.stderr)
+        print(f"Connected to {spec.label}{how}")  # stdout: in a notebook stderr reads as an error
     return lab
 
 

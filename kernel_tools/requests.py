@@ -36,6 +36,7 @@ from mcp_types import (
 Listener = Callable[[str, Any], None]
 _ids = itertools.count(1)
 LOG_LIMIT = 500
+_PAST = {"decline": "declined", "cancel": "cancelled", "reject": "rejected"}
 
 
 @dataclass
@@ -77,7 +78,9 @@ class PendingRequest:
         """Answer it: elicitation ``content`` is the form's values; sampling takes the reply text."""
         if self.kind == "sampling":
             if action != "accept":
-                answer: Any = ErrorData(code=-1, message=f"The person {action}d the sampling request.")
+                answer: Any = ErrorData(
+                    code=-1, message=f"The person {_PAST.get(action, action)} the sampling request."
+                )
             else:
                 text = content if isinstance(content, str) else (content or {}).get("text", "")
                 answer = CreateMessageResult(

@@ -8,6 +8,7 @@ import { Message } from '@lumino/messaging';
 import { Widget } from '@lumino/widgets';
 
 import { ActivitySection } from './activity';
+import { boardLink } from './board_link';
 import { CheckpointsSection } from './checkpoints';
 import { el } from './dom';
 import { ServerEvents } from './events';
@@ -40,7 +41,9 @@ export class StatusPanel extends Widget {
       'Refresh'
     );
     this._refreshButton.addEventListener('click', () => void this.refresh());
-    header.append(el('h2', undefined, 'MCP Lab'), this._refreshButton);
+    const actions = el('span', 'jp-McpLab-headerActions');
+    actions.append(boardLink(), this._refreshButton);
+    header.append(el('h2', undefined, 'MCP Lab'), actions);
 
     this._card = new StatusCard(requestAPI);
     this.suggestions = new SuggestionsModel(requestAPI);

@@ -1,0 +1,247 @@
+"""``SuggestionReview``: agents' pending suggestions as diff cards to accept or reject.
+
+For one document (``path=``) or all. The list is fetched once (one call, up to 1000) and then
+kept current from the server's event stream, read in the kernel (``lab.events``): agents
+staging more, and people deciding elsewhere (the JupyterLab panel, another notebook). The
+person's decisions go through the REST API as the person (``lab.review``), on background
+threads, each card busy meanwhile and its error shown on it. The cards themselves are built
+by ``review_model`` (pure functions).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import threading
+import time
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..errors import ApiError
+from .base import STATIC, Tasks, css
+from .live import Coalescer, error_text
+from .review_model import ReviewState, counts, now
+
+FETCH_LIMIT = 1000  # the API's most; one call even for hundreds of pending suggestions
+# Conflicts decided elsewhere show when they are this recent (a replayed old one does not).
+RECENT_SECONDS = 300.0
+
+
+class SuggestionReview(anywidget.AnyWidget):
+    """Diff cards of pending suggestions; ``lab.review_widget(path=None)`` makes one."""
+
+    _esm = STATIC / "review.js"
+    _css = css("common.css", "review.css")
+
+    path = traitlets.Unicode(None, allow_none=True).tag(sync=True)
+    cards = traitlets.List(traitlets.Dict()).tag(sync=True)
+    counts = traitlets.Dict().tag(sync=True)
+    busy = traitlets.Dict().tag(sync=True)  # card id, or "path:<path>" → "accept" | "reject"
+    errors = traitlets.Dict().tag(sync=True)  # card id, "path:<path>", or "" (the list) → message
+    diffs = traitlets.Dict().tag(sync=True)  # card id → its unified diff, fetched when asked
+    clock = traitlets.Float(0.0).tag(sync=True)  # the kernel's time when the cards were sent
+    loaded = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, lab: Any, path: str | None = None, **kwargs: Any) -> None:
+        path = path.lstrip("/") if path else None
+        super().__init__(path=path, **kwargs)
+        self.lab = lab
+        self._state = ReviewState(path)
+        self._lock = threading.RLock()
+        self._fetching = 0
+        self._beyond = 0
+        self._queued: list[dict[str, Any]] = []
+        self._since = time.time() - RECENT_SECONDS
+        self.tasks = Tasks()  # tests and cells can wait: widget.tasks.wait()
+        self._push_soon = Coalescer(self._push)
+        self.on_msg(self._on_msg)
+        self._unsubscribe = lab.events.subscribe(self._on_event)  # before the fetch: nothing is missed
+        self.ready = self.refresh()
+
+    # --- what the person does (also callable from code; each returns a future) -----------
+
+    def refresh(self) -> concurrent.futures.Future[None]:
+        """Fetch the pending suggestions again (the stream keeps them current meanwhile)."""
+        with self._lock:
+            self._fetching += 1
+        return self.tasks.run(self._fetch)
+
+    def accept(self, id: str) -> concurrent.futures.Future[None]:
+        return self._decide(id, "accept", lambda: [self.lab.review.accept(id)])
+
+    def reject(self, id: str) -> concurrent.futures.Future[None]:
+        return self._decide(id, "reject", lambda: [self.lab.review.reject(id)])
+
+    def accept_all(self, path: str | None = None) -> concurrent.futures.Future[None]:
+        """Accept the pending suggestions shown (of ``path``): exactly what the person saw."""
+        path = path or self.path
+        ids = self._ids(path)
+
+        def call() -> list[dict[str, Any]]:
+            answer = self.lab.review.accept_all(path, ids)
+            return [*answer.get("accepted", []), *answer.get("conflicts", [])]
+
+        return self._decide(_path_key(path), "accept", call, ids)
+
+    def reject_all(self, path: str | None = None) -> concurrent.futures.Future[None]:
+        path = path or self.path
+        ids = self._ids(path)
+        return self._decide(
+            _path_key(path), "reject", lambda: list(self.lab.review.reject_all(path, ids).get("rejected", [])), ids
+        )
+
+    def dismiss(self, id: str) -> None:
+        """Hide a conflict the person has read."""
+        with self._lock:
+            if self._state.dismiss(id):
+                self._push()
+
+    def show_diff(self, id: str) -> concurrent.futures.Future[None]:
+        """Fetch the suggestion's unified diff (3 lines of context) for its card."""
+
+        def fetch() -> None:
+            try:
+                diff = self.lab.review.suggestion(id).get("diff")
+                text = diff if diff else "(the base text is gone: no diff)"
+            except Exception as error:
+                text = f"(no diff: {error_text(error)})"
+            with self._lock:
+                self.diffs = {**self.diffs, id: text}
+
+        return self.tasks.run(fetch)
+
+    def close(self) -> None:
+        unsubscribe = getattr(self, "_unsubscribe", None)
+        if unsubscribe is not None:
+            unsubscribe()
+            self._push_soon.close()
+        super().close()
+
+    # --- the model ------------------------------------------------------------------------
+
+    def _ids(self, path: str | None) -> list[str]:
+        with self._lock:
+            return self._state.ids(path)
+
+    def _fetch(self) -> None:
+        answer: dict[str, Any] | None = None
+        error = ""
+        try:
+            answer = self.lab.review.suggestions(self.path, "pending", limit=FETCH_LIMIT)
+        except Exception as exc:
+            error = f"Could not list the suggestions: {error_text(exc)}"
+        with self._lock:
+            self._fetching -= 1
+            if answer is not None:
+                self._state.load(answer)
+                # Pending ones past the fetch limit: counted in the header, not shown.
+                self._beyond = max(_pending_total(answer, self.path) - len(answer.get("suggestions", [])), 0)
+            if self._fetching == 0:
+                queued, self._queued = self._queued, []
+                for suggestion in queued:
+                    self._state.apply(suggestion)
+            self._set_error("", error)
+            self._push()
+            self.loaded = True
+
+    def _ingest(self, suggestions: list[dict[str, Any]], own: bool = False) -> bool:
+        """Suggestions as they are now; held back while a fetch runs (then applied after it)."""
+        changed = False
+        with self._lock:
+            for s in suggestions:
+                if s.get("status") == "conflict" and not own and (s.get("decided") or 0) < self._since:
+                    continue  # an old conflict replayed by the stream: not news
+                if self._fetching:
+                    self._queued.append(s)
+                else:
+                    changed = self._state.apply(s) or changed
+        return changed
+
+    def _on_event(self, event: dict[str, Any]) -> None:
+        """On the event stream's thread: note the change, draw after the burst."""
+        suggestion = event.get("suggestion") if event.get("type") == "suggestion" else None
+        if isinstance(suggestion, dict) and self._ingest([suggestion]):
+            self._push_soon.poke()
+
+    def _push(self) -> None:
+        with self._lock:
+            cards = self._state.cards()
+            numbers = counts(cards)
+            numbers["total"] = numbers["pending"] + self._beyond
+            with self.hold_sync():
+                self.clock = now()
+                self.cards = cards
+                self.counts = numbers
+
+    def _decide(self, key: str, verb: str, call: Any, ids: list[str] | None = None) -> concurrent.futures.Future[None]:
+        with self._lock:
+            if key in self.busy:
+                done: concurrent.futures.Future[None] = concurrent.futures.Future()
+                done.set_result(None)
+                return done  # a second click while the first runs
+            self.busy = {**self.busy, key: verb}
+            self._set_error(key, "")
+
+        def run() -> None:
+            error = ""
+            try:
+                if ids is not None and not ids:
+                    return
+                self._ingest(call(), own=True)
+            except ApiError as exc:
+                error = error_text(exc)
+                if exc.status in (404, 409):
+                    # Decided or gone elsewhere meanwhile: show the list as it is now.
+                    error += " (the list was updated: review again)"
+                    self.refresh()
+            except Exception as exc:
+                error = error_text(exc)
+            finally:
+                with self._lock:
+                    busy = dict(self.busy)
+                    busy.pop(key, None)
+                    with self.hold_sync():
+                        self._set_error(key, error)
+                        self.busy = busy
+                        self._push()
+
+        return self.tasks.run(run)
+
+    def _set_error(self, key: str, message: str) -> None:
+        if message:
+            self.errors = {**self.errors, key: message}
+        elif key in self.errors:
+            errors = dict(self.errors)
+            errors.pop(key)
+            self.errors = errors
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A click in the front end (on the kernel's thread: start the work and return)."""
+        if not isinstance(content, dict):
+            return
+        action, id, path = content.get("action"), content.get("id"), content.get("path")
+        if action == "accept" and id:
+            self.accept(id)
+        elif action == "reject" and id:
+            self.reject(id)
+        elif action == "accept_all":
+            self.accept_all(path)
+        elif action == "reject_all":
+            self.reject_all(path)
+        elif action == "dismiss" and id:
+            self.dismiss(id)
+        elif action == "diff" and id:
+            self.show_diff(id)
+        elif action == "refresh":
+            self.refresh()
+
+
+def _path_key(path: str | None) -> str:
+    return f"path:{path or ''}"
+
+
+def _pending_total(answer: dict[str, Any], path: str | None) -> int:
+    """Pending suggestions on the server (the list holds at most ``FETCH_LIMIT``)."""
+    per_doc = answer.get("counts") or {}
+    return sum(int(c.get("pending", 0)) for p, c in per_doc.items() if path is None or p == path)

@@ -1,0 +1,144 @@
+"""The Panel review board against a real JupyterLab: every suggestion in one table, the
+filters, the selected suggestion's diff, accept / reject (selected and all shown) changing
+the files, the agents' activity, live updates; and the served mode's app file and page
+(Panel's own Jupyter server extension, under Jupyter's auth)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from kernel_tools.board import review_board
+from kernel_tools.board_app import APP_FILE, APP_SOURCE, serve_url
+from kernel_tools.board_model import ALL
+from tests.kernel_tools.conftest import Lab, note
+from tests.kernel_tools.test_review_widget import TEXT, eventually, stage
+
+
+@pytest.fixture
+def board(lab: Any) -> Any:
+    made: list[Any] = []
+
+    def make() -> Any:
+        layout = lab.board()
+        made.append(layout.board)
+        return layout.board
+
+    yield make
+    for b in made:
+        b.close()
+
+
+def rows(b: Any) -> list[tuple[str, str, str]]:
+    """(document, agent, status) of each row the table shows."""
+    value = b.table.value
+    return list(zip(value["Document"], value["Agent"], value["Status"], strict=True))
+
+
+def test_the_board_lists_filters_shows_the_diff_and_accepts(lab_server: Lab, board: Any) -> None:
+    one = note(lab_server, "board/one.md", TEXT)
+    two = note(lab_server, "board/two.md", TEXT)
+    fox = stage(lab_server, one, "quick brown fox", "quick red fox", "Red foxes.", agent="agent-a")
+    stage(lab_server, two, "lazy dog", "sleepy cat", "Cats.", agent="agent-b")
+    b = board()
+    assert {(one, "agent-a", "pending"), (two, "agent-b", "pending")} <= set(rows(b))
+    assert "pending" in b.summary.object and b.status.value == "pending"
+    assert {one, two} <= set(b.document.options) and {"agent-a", "agent-b"} <= set(b.agent.options)
+
+    b.agent.value = "agent-b"
+    assert rows(b) == [(two, "agent-b", "pending")]
+    b.agent.value = ALL
+    b.document.value = one
+    assert rows(b) == [(one, "agent-a", "pending")]
+
+    b.table.selection = [0]
+    assert not b.accept_selected.disabled
+    assert b.tasks.wait(15)
+    assert "Red foxes." in b.diff.object and "-The quick brown fox." in b.diff.object
+    b.accept_selected.clicks += 1  # the person clicks "Accept selected"
+    assert b.tasks.wait(15)
+    assert (lab_server.root / one).read_text() == TEXT.replace("brown", "red")
+    assert rows(b) == [] and b.message.object == "Accepted 1."
+    assert (lab_server.root / two).read_text() == TEXT
+
+    b.status.value = "accepted"  # the status filter asks the server again
+    assert eventually(lambda: b.tasks.wait(1) and (one, "agent-a", "accepted") in rows(b)), rows(b)
+    assert fox in list(b.table.value["id"])
+
+
+def test_accept_and_reject_all_shown_follow_the_filters(lab_server: Lab, board: Any) -> None:
+    path = note(lab_server, "board/filtered.md", TEXT)
+    kept = stage(lab_server, path, "quick brown fox", "quick red fox", "Red.", agent="agent-a")
+    stage(lab_server, path, "lazy dog", "sleepy cat", "Cats.", agent="agent-b")
+    b = board()
+    b.document.value = path
+    b.agent.value = "agent-b"
+    assert len(rows(b)) == 1
+    b.accept_filtered.clicks += 1
+    assert b.tasks.wait(15)
+    assert (lab_server.root / path).read_text() == TEXT.replace("lazy dog", "sleepy cat")
+    b.agent.value = ALL
+    assert list(b.table.value["id"]) == [kept]
+    b.reject_filtered.clicks += 1
+    assert b.tasks.wait(15)
+    assert lab_server.api("GET", f"suggestions/{kept}")["status"] == "rejected"
+    assert (lab_server.root / path).read_text() == TEXT.replace("lazy dog", "sleepy cat")
+
+
+def test_the_board_follows_the_event_stream_and_shows_activity(lab_server: Lab, board: Any) -> None:
+    path = note(lab_server, "board/live.md", TEXT)
+    b = board()
+    assert path not in set(b.table.value["Document"])
+    sid = stage(lab_server, path, "lazy dog", "sleepy cat", "Cats.", agent="agent-live")
+    assert eventually(lambda: sid in list(b.table.value["id"])), rows(b)
+    assert path in b.document.options and "agent-live" in b.agent.options
+    assert eventually(lambda: "agent-live" in set(b.activity.value["Agent"]))
+    first = b.activity.value.iloc[0]
+    assert first["Agent"] == "agent-live" and first["Tool"].startswith("document") and first["Status"] == "ok"
+    lab_server.api("POST", f"suggestions/{sid}/reject")  # decided elsewhere
+    assert eventually(lambda: sid not in list(b.table.value["id"])), rows(b)
+
+
+def test_the_board_is_a_panel_layout(lab: Any) -> None:
+    import panel as pn
+
+    layout = review_board(lab)
+    try:
+        assert isinstance(layout, pn.Column)
+        model = layout.get_root()  # what a notebook or a server session renders
+        assert model is not None
+    finally:
+        layout.board.close()
+
+
+def test_served_mode_writes_the_app_and_panel_serves_it(lab_server: Lab, lab: Any, board: Any) -> None:
+    b = board()
+    assert not (lab_server.root / APP_FILE).exists()  # written only when asked for
+    b.serve_button.clicks += 1  # "Open as a page" on the inline board
+    assert b.tasks.wait(15)
+    assert f'href="/panel-preview/render/{APP_FILE}"' in b.served_link.object
+    url = serve_url(lab)
+    assert url == f"{lab_server.base}/panel-preview/render/{APP_FILE}"
+    app = lab_server.root / APP_FILE
+    assert app.read_text() == APP_SOURCE
+    written = app.stat().st_mtime_ns
+    assert serve_url(lab, relative=True) == f"/panel-preview/render/{APP_FILE}"
+    assert app.stat().st_mtime_ns == written  # already there: not written again
+    assert httpx.get(url, timeout=30).status_code in (302, 401, 403)  # Jupyter's auth guards it
+    page = httpx.get(url, headers=lab_server.headers, timeout=120)  # a kernel runs the app: connect() finds us
+    assert page.status_code == 200, page.text[:2000]
+    assert "<title>Review board · MCP Lab</title>" in page.text
+    assert "Bokeh" in page.text and "Failed to start application" not in page.text
+
+
+def test_the_panel_link_writes_the_same_app() -> None:
+    """The JupyterLab panel's "Review board" link writes the app file with the same text."""
+    import re
+    from pathlib import Path
+
+    source = (Path(__file__).parents[2] / "labext" / "src" / "board_link.ts").read_text()
+    found = re.search(r"export const BOARD_SOURCE = `(.*?)`;", source, re.S)
+    assert found is not None and found.group(1) == APP_SOURCE
+    assert f"export const BOARD_APP = '{APP_FILE}';" in source

@@ -1,0 +1,139 @@
+"""The review widgets and the Panel board in real JupyterLab, in Debian's headless Chromium.
+
+An agent (the official SDK) stages suggestions; a notebook shows the review widget; the
+person clicks Accept on one card: the file on disk changes and the card goes. The event
+stream brings a new suggestion and a decision made elsewhere. The document view marks the
+suggestions in the rendered text. The Panel board renders inline in the notebook and served
+by Panel's Jupyter server extension, opened from the MCP Lab panel's "Review board" link.
+Screenshots: ``test-artifacts/review-widget-*.png``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.kernel_tools.notebook_browser import BROWSER, notebook_lab, open_notebook
+from tests.kernel_tools.test_review_widget import TEXT, stage
+from tests.labext.conftest import ARTIFACTS, Lab, open_panel
+
+pytestmark = BROWSER
+__all__ = ["notebook_lab"]  # the fixture, imported for this module's tests
+
+DOC = "review-note.md"
+CELLS = [
+    "from kernel_tools import connect\nlab = connect()",
+    f"review = lab.review_widget({DOC!r})\nreview",
+]
+
+
+def test_accept_a_card_in_the_review_widget(notebook_lab: Lab) -> None:
+    from playwright.sync_api import expect
+
+    (notebook_lab.root / DOC).write_text(TEXT)
+    fox = stage(notebook_lab, DOC, "quick brown fox", "quick red fox", "Foxes here are red.")
+    dog = stage(notebook_lab, DOC, "lazy dog", "sleepy cat", "Cats sleep more.", agent="agent-b")
+
+    with open_notebook(notebook_lab, "review.ipynb", CELLS, prefix="review-widget", wait_for=".mcpw-card") as nb:
+        page, shots = nb.page, nb.shots
+        cards = nb.output(".mcpw-review .mcpw-card")
+        expect(cards).to_have_count(2, timeout=20_000)
+        first = nb.output(f'.mcpw-card[data-id="{fox}"]')
+        expect(first.locator(".mcpw-author")).to_have_text("agent-a")
+        expect(first.locator(".mcpw-rationale")).to_have_text("Foxes here are red.")
+        expect(first.locator(".mcpw-lines")).to_have_text("line 3")
+        expect(first.locator(".mcpw-age")).to_have_text(re.compile(r"^(just now|\d+ s ago)$"))
+        expect(first.locator("del.mcpw-del")).to_have_text("brown")
+        expect(first.locator("ins.mcpw-ins")).to_have_text("red")
+        expect(nb.output(".mcpw-review-counts")).to_have_text("2 pending")
+        shots.save("pending")
+
+        shots.at("diff")
+        first.get_by_role("button", name="Diff").click()
+        expect(first.locator(".mcpw-uadd")).to_have_text("+The quick red fox.", timeout=15_000)
+        shots.save("diff")
+
+        shots.at("accept")
+        first.get_by_role("button", name="Accept", exact=True).click()
+        text = notebook_lab.wait_for_file(DOC, lambda t: "red fox" in t)
+        assert text == TEXT.replace("brown", "red")
+        expect(first).to_have_count(0, timeout=15_000)
+        expect(cards).to_have_count(1)
+        expect(nb.output(".mcpw-review-counts")).to_have_text("1 pending")
+        shots.save("accepted")
+
+        shots.at("live")
+        owl = stage(notebook_lab, DOC, "# Notes", "# Journal", "A better title.", agent="agent-c")
+        expect(nb.output(f'.mcpw-card[data-id="{owl}"]')).to_be_visible(timeout=15_000)
+        notebook_lab.api("POST", f"suggestions/{dog}/reject")  # decided elsewhere (the panel)
+        expect(nb.output(f'.mcpw-card[data-id="{dog}"]')).to_have_count(0, timeout=15_000)
+        expect(cards).to_have_count(1)
+        shots.save("live")
+
+        shots.at("document-view")
+        nb.run(f"view = lab.document_view({DOC!r})\nview")
+        body = nb.wait_for_output(".mcpw-document-body")
+        expect(body.locator(f'ins.mcpw-ins[data-id="{owl}"]')).to_have_text("Journal")
+        expect(body.locator("p").first).to_contain_text("The quick red fox.")
+        body.locator(f'ins.mcpw-ins[data-id="{owl}"]').click()
+        expect(nb.output(".mcpw-selection")).to_contain_text("agent-c")
+        nb.output(".mcpw-document").screenshot(path=str(ARTIFACTS / "review-widget-document.png"))
+
+        shots.at("dark")
+        page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
+        page.wait_for_timeout(1500)
+        nb.output(".mcpw-review").screenshot(path=str(ARTIFACTS / "review-widget-dark.png"))
+        nb.output(".mcpw-document").screenshot(path=str(ARTIFACTS / "review-widget-document-dark.png"))
+        page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})")
+
+        shots.at("board-inline")
+        nb.run("import panel as pn\npn.extension('tabulator', inline=True)  # no CDN here")
+        nb.run("board = lab.board()\nboard")
+        table = nb.wait_for_output(".tabulator")
+        expect(table.locator(".tabulator-row")).to_have_count(1, timeout=20_000)
+        expect(table).to_contain_text("A better title.")
+        # Live: an agent stages another; the board's kernel thread updates the table over the comm.
+        stage(notebook_lab, DOC, "lazy dog", "calm dog", "Calmer.", agent="agent-d")
+        expect(table.locator(".tabulator-row")).to_have_count(2, timeout=20_000)
+        expect(table).to_contain_text("agent-d")
+        board = nb.outputs.last
+        board.scroll_into_view_if_needed()
+        page.wait_for_timeout(500)
+        board.screenshot(path=str(ARTIFACTS / "review-widget-board-inline.png"))
+
+
+def test_the_served_board_from_the_panel_link(notebook_lab: Lab) -> None:
+    from playwright.sync_api import expect
+
+    from tests.labext.conftest import browser
+
+    path = "served-note.md"
+    (notebook_lab.root / path).write_text(TEXT)
+    stage(notebook_lab, path, "lazy dog", "sleepy cat", "Cats sleep more.", agent="agent-served")
+    stage(notebook_lab, path, "quick brown fox", "quick grey fox", "Grey foxes.", agent="agent-served")
+    (notebook_lab.root / "mcp-lab-review-board.py").unlink(missing_ok=True)
+    with browser(notebook_lab, "review-board", width=1400, height=1000) as (page, shots):
+        panel = open_panel(page)
+        link = panel.locator("a.jp-McpLab-boardLink")
+        expect(link).to_have_text("Review board")
+        shots.at("open-board")
+        with page.context.expect_page(timeout=30_000) as opened:
+            link.click()
+        board: Any = opened.value
+        board.wait_for_url("**/panel-preview/render/mcp-lab-review-board.py", timeout=30_000)
+        assert (notebook_lab.root / "mcp-lab-review-board.py").exists()  # written by the link, on demand
+        table = board.locator(".tabulator").first  # the suggestions (the activity table comes later)
+        rows = table.locator(".tabulator-row", has_text="agent-served")
+        expect(rows).to_have_count(2, timeout=90_000)  # the app's kernel listed them
+        expect(table).to_contain_text("Grey foxes.")
+        board.wait_for_timeout(500)
+        board.screenshot(path=str(ARTIFACTS / "review-board-served.png"), full_page=True)
+
+        # Accept one from the served board: the file changes.
+        shots.at("served-accept")
+        rows.filter(has_text="Grey foxes.").locator("input[type=checkbox]").check()
+        board.get_by_role("button", name="Accept selected (1)").click()
+        text = notebook_lab.wait_for_file(path, lambda t: "grey fox" in t, seconds=30)
+        assert text == TEXT.replace("brown", "grey")
+        expect(rows).to_have_count(1, timeout=15_000)
+        board.screenshot(path=str(ARTIFACTS / "review-board-served-accepted.png"), full_page=True)
