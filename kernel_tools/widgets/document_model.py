@@ -216,20 +216,28 @@ def render(text: str, placed: list[dict[str, Any]], kind: str = "markdown") -> s
     out: list[str] = []
     chunks = _chunks(placed, blocks, starts)
     k = 0  # the next chunk
+    drawn: set[str] = set()
     for b0, b1, i, j in blocks:
         while k < len(chunks) and chunks[k][1] <= b0:
-            out.append(_chunk_html(text, placed, chunks[k], offset, env))
+            out.append(_chunk_html(text, placed, chunks[k], offset, env, drawn))
             k += 1
         if k < len(chunks) and chunks[k][0] < b1:
             continue  # inside the chunk, drawn when it ends
         out.append(_md.renderer.render(tokens[i:j], _md.options, env))
-    out.extend(_chunk_html(text, placed, c, offset, env) for c in chunks[k:])
+    out.extend(_chunk_html(text, placed, c, offset, env, drawn) for c in chunks[k:])
     return "".join(out)
 
 
-def _chunk_html(text: str, placed: list[dict[str, Any]], chunk: list[int], offset: Any, env: dict[str, Any]) -> str:
+def _chunk_html(
+    text: str, placed: list[dict[str, Any]], chunk: list[int], offset: Any, env: dict[str, Any], drawn: set[str]
+) -> str:
     lo, hi = offset(chunk[0]), offset(chunk[1])
-    inside = [s for s in placed if lo <= s["currentStart"] and s["currentEnd"] <= hi]
+    # An insertion where one chunk ends and the next begins belongs to both ranges: the
+    # first one draws it, once.
+    inside = [s for s in placed if lo <= s["currentStart"] and s["currentEnd"] <= hi and s["id"] not in drawn]
+    drawn.update(s["id"] for s in inside)
+    if not inside and lo == hi:
+        return ""
     source, marks = marked_source(text[lo:hi], inside, base=lo)
     return _render_marked(source, marks, env)
 

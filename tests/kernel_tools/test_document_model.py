@@ -134,3 +134,17 @@ def test_unplaceable_and_overlapping_suggestions_are_listed_not_marked() -> None
     assert [m["id"] for m in shown["marks"]] == ["a"]
     assert {c["id"] for c in shown["unplaced"]} == {"b", "c"}
     assert all(c["why"] and c["diff"] for c in shown["unplaced"])
+
+
+def test_an_insertion_at_the_end_after_a_changed_last_block_is_drawn_once() -> None:
+    # An insertion where one changed chunk ends (here: the end of the file) belongs to the
+    # ranges of two chunks; it was drawn in both (notebook 02's "Action items" twice).
+    text = "# T\n\n- a\n- b\n"
+    end = len(text)
+    added = {**at(text, "", "\n## Action items\n\n- x\n", id="s1", where=end)}
+    changed = at(text, "b", "B", id="s2")
+    html = view(text, "markdown", [added, changed])["html"]
+    assert html.count("Action items") == 1, html
+    assert marked(html, "ins", "s2") == ["B"]
+    assert well_formed(html)
+    assert '<div class="mcpw-changed"></div>' not in html

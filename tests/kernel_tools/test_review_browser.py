@@ -87,8 +87,7 @@ def test_accept_a_card_in_the_review_widget(notebook_lab: Lab) -> None:
         page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})")
 
         shots.at("board-inline")
-        nb.run("import panel as pn\npn.extension('tabulator', inline=True)  # no CDN here")
-        nb.run("board = lab.board()\nboard")
+        nb.run("board = lab.board()\nboard")  # loads Panel's JavaScript itself, inline (no CDN here)
         table = nb.wait_for_output(".tabulator")
         expect(table.locator(".tabulator-row")).to_have_count(1, timeout=20_000)
         expect(table).to_contain_text("A better title.")

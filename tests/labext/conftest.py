@@ -106,11 +106,12 @@ def _without_rtc(config_dir: Path) -> None:
 
 
 @contextmanager
-def start_lab(tmp_path: Path, *options: str, rtc: bool = False) -> Iterator[Lab]:
+def start_lab(tmp_path: Path, *options: str, rtc: bool = False, python: str = sys.executable) -> Iterator[Lab]:
     """`jupyter lab` on a free port with the given extra command-line options; stopped after.
 
     ``rtc``: with jupyter-collaboration (live shared documents) if it is installed; off by
-    default, so the other tests see JupyterLab as most people run it.
+    default, so the other tests see JupyterLab as most people run it. ``python``: the
+    environment it runs from (another venv's interpreter, for the Binder test).
     """
     port = free_port()
     root = tmp_path / "root"
@@ -122,7 +123,7 @@ def start_lab(tmp_path: Path, *options: str, rtc: bool = False) -> Iterator[Lab]
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(config_dir), "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt")}
     proc = subprocess.Popen(
         [
-            sys.executable,
+            python,
             "-m",
             "jupyter",
             "lab",
