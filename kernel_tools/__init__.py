@@ -14,7 +14,7 @@ from typing import Any
 from .client import AsyncLab, Lab
 from .connect import connect
 from .discovery import ServerInfo, ServerNotFound, find_server
-from .errors import ApiError, LabError, NotALabServer, ToolError
+from .errors import ApiError, LabError, NotALabServer, ProtocolError, ToolError
 from .requests import PendingRequest
 from .results import ToolResult
 
@@ -25,6 +25,7 @@ __all__ = [
     "LabError",
     "NotALabServer",
     "PendingRequest",
+    "ProtocolError",
     "ServerInfo",
     "ServerNotFound",
     "ToolError",

@@ -23,6 +23,7 @@ import httpx2
 from mcp.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
 from mcp_types import (
     GetPromptResult,
     Implementation,
@@ -34,7 +35,7 @@ from mcp_types import (
 )
 
 from .discovery import ServerInfo
-from .errors import LabError, NotALabServer, ToolError
+from .errors import LabError, NotALabServer, ProtocolError, ToolError
 from .loop import LoopThread, shared_loop
 from .progress import ProgressBar
 from .prompting import answer_by_prompt, in_kernel_main_thread
@@ -105,10 +106,39 @@ class Lab:
         self._holder = self._loop.submit(self._hold(ready))
         try:
             ready.result(self.timeout)
+        except Exception as exc:
+            self._holder.cancel()
+            clearer = self._why_not(exc)
+            if clearer is exc:
+                raise
+            raise clearer from exc
         except BaseException:
             self._holder.cancel()
             raise
         return self
+
+    def _why_not(self, exc: Exception) -> Exception:
+        """Say why the handshake failed where the SDK only says "Connection closed" or
+        "Server returned an error response": the stdio server's stderr, or the HTTP status."""
+        if isinstance(exc, TimeoutError):
+            return exc
+        if self.target.command:
+            tail = self.stderr().strip()[-2000:]
+            if not tail:
+                return exc
+            return LabError(f"{self.target.label} ended before the MCP handshake ({exc}); its stderr:\n{tail}")
+        assert self.target.url
+        headers = {**self.target.headers, "Accept": "application/json, text/event-stream"}
+        try:
+            status = httpx2.post(self.target.url, headers=headers, json={}, timeout=10).status_code
+        except httpx2.HTTPError:
+            return exc
+        if status in (401, 403):
+            return LabError(f"{self.target.url} refused the credentials (HTTP {status}): check token= or headers=")
+        if status == 404:
+            why = "is jupyter-mcp-lab enabled there, and is the profile served?"
+            return LabError(f"no MCP endpoint at {self.target.url} (HTTP 404): {why}")
+        return exc
 
     async def _hold(self, ready: concurrent.futures.Future[None]) -> None:
         """Keep the SDK client's context open (entered and left in this one task)."""
@@ -187,6 +217,9 @@ class Lab:
     def _run(self, coro: Coroutine[Any, Any, T]) -> T:
         """Wait for ``coro``; meanwhile, from the kernel's main thread, ask the person whatever
         the server asks (the widgets can't hear clicks while a cell blocks)."""
+        if self._loop.in_thread:  # a listener or handler on the client loop: waiting here would hang it
+            coro.close()
+            raise RuntimeError("a synchronous Lab call on the client loop's thread would wait on itself; use lab.aio")
         future = self._loop.submit(coro)
         if not in_kernel_main_thread():
             return _result(future)
@@ -229,7 +262,7 @@ class Lab:
         arguments: dict[str, Any] | None = None,
         /,
         *,
-        progress: bool = True,
+        progress: bool | ProgressBar = True,
         raise_on_error: bool = True,
         **kwargs: Any,
     ) -> ToolResult:
@@ -238,7 +271,8 @@ class Lab:
         Keyword arguments join ``arguments``. A domain error raises ``ToolError`` (its
         ``code`` and envelope fields); ``raise_on_error=False`` returns it as a result.
         """
-        bar = ProgressBar(tool) if progress else None  # made here, in the cell's context
+        # Made here, in the cell's context (see progress.py), unless the caller brought one.
+        bar = progress if isinstance(progress, ProgressBar) else (ProgressBar(tool) if progress else None)
         return self._run(self.aio.call(tool, arguments, progress=bar or False, raise_on_error=raise_on_error, **kwargs))
 
     def start(
@@ -365,12 +399,16 @@ class AsyncLab:
 
     async def _on_loop(self, make: Callable[[], Awaitable[T]]) -> T:
         async def run() -> T:
-            return await make()
+            try:
+                return await make()
+            except MCPError as exc:  # the SDK's protocol error, in this package's vocabulary
+                raise ProtocolError(exc.error.code, exc.error.message, exc.error.data) from None
 
         return await self._lab._loop.run_async(run())
 
     async def tools(self, refresh: bool = False) -> list[Tool]:
         lab = self._lab
+        lab.client  # noqa: B018  # a closed client says so, even with tools cached
         if lab._tools is None or refresh:
 
             async def fetch() -> list[Tool]:

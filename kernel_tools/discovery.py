@@ -102,7 +102,7 @@ def _from_hub(env: Mapping[str, str], servers: Iterable[dict[str, Any]]) -> Serv
         return ServerInfo(server_root(_loopback(env[HUB_URL])), token, f"JupyterHub ({HUB_URL}, {HUB_TOKEN})")
     prefix = env.get(HUB_PREFIX)
     if prefix:
-        wanted = "/" + prefix.strip("/") + "/"
+        wanted = ("/" + prefix.strip("/") + "/").replace("//", "/")
         for info in servers:
             if info.get("base_url") == wanted:
                 return ServerInfo(

@@ -33,6 +33,15 @@ class ToolError(LabError):
         raise AttributeError(name)
 
 
+class ProtocolError(LabError):
+    """The server answered a request with a JSON-RPC error (an unknown resource, a prompt's
+    missing argument, …): ``code`` is the JSON-RPC code, ``data`` what the server added."""
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        self.code, self.message, self.data = code, message, data
+        super().__init__(f"{message} (JSON-RPC error {code})")
+
+
 class ApiError(LabError):
     """The REST API answered an error status; ``status`` and the JSON ``body``."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import socket
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -53,6 +54,7 @@ class EventStream:
         self.last_id = 0
         self.connected = threading.Event()
         self.received = 0
+        self.error: str | None = None  # why the stream is not connected, for the widgets to say
         self._subscribers: list[Subscriber] = []
         self._stop = threading.Event()
         self._response: Any = None
@@ -75,6 +77,11 @@ class EventStream:
         self._stop.set()
         response = self._response
         if response is not None:
+            # response.close() does not wake a read blocked in the reader thread (it would wait
+            # for the next keepalive, 15 s); shutting the socket down ends that read at once.
+            stream = response.extensions.get("network_stream")
+            with contextlib.suppress(Exception):
+                stream.get_extra_info("socket").shutdown(socket.SHUT_RDWR)
             with contextlib.suppress(Exception):  # closing from another thread may race the reader
                 response.close()
 
@@ -82,8 +89,16 @@ class EventStream:
         timeout = httpx2.Timeout(10, read=60)  # the server sends a keepalive every 15 s
         with httpx2.Client(headers=self.server.headers, timeout=timeout) as http:
             while not self._stop.is_set():
-                with contextlib.suppress(Exception):  # dropped, refused, restarted: try again shortly
+                try:
                     self._read(http)
+                except httpx2.HTTPStatusError as exc:
+                    self.error = f"the events stream answered HTTP {exc.response.status_code}"
+                    if exc.response.status_code in (401, 403):
+                        self.error += ": the token was refused; live updates are off"
+                        self.connected.clear()
+                        return  # retrying will not make the token good
+                except Exception as exc:  # dropped, refused, restarted: try again shortly
+                    self.error = f"the events stream dropped ({type(exc).__name__}); reconnecting"
                 self.connected.clear()
                 self._stop.wait(RETRY_SECONDS)
 
@@ -92,6 +107,7 @@ class EventStream:
         with http.stream("GET", self.server.api_url + "events", headers=headers) as response:
             response.raise_for_status()
             self._response = response
+            self.error = None
             self.connected.set()
             for event_id, kind, data in parse_sse(response.iter_lines()):
                 if self._stop.is_set():

@@ -72,10 +72,12 @@ class ToolResult(dict[str, Any]):
 
 
 def _block_html(block: Any) -> str:
-    if isinstance(block, ImageContent):
-        return f"<img src='data:{html.escape(block.mime_type)};base64,{block.data}' style='max-width:100%'/>"
-    if isinstance(block, AudioContent):
-        return f"<audio controls src='data:{html.escape(block.mime_type)};base64,{block.data}'></audio>"
+    if isinstance(block, ImageContent | AudioContent):
+        # The data is the server's text too: escaped, or a quote in it would end the attribute.
+        src = f"data:{html.escape(block.mime_type)};base64,{html.escape(block.data)}"
+        if isinstance(block, ImageContent):
+            return f"<img src='{src}' style='max-width:100%'/>"
+        return f"<audio controls src='{src}'></audio>"
     if isinstance(block, ResourceLink):
         return f"<div>🔗 resource <code>{html.escape(str(block.uri))}</code> {html.escape(block.name or '')}</div>"
     if isinstance(block, EmbeddedResource):

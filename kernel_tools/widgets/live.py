@@ -25,6 +25,7 @@ class Coalescer:
         self._lock = threading.Lock()
         self._timer: threading.Timer | None = None
         self._first: float | None = None
+        self._last_fire = float("-inf")
         self._closed = False
 
     def poke(self) -> None:
@@ -38,13 +39,19 @@ class Coalescer:
                 if now - self._first >= self._most:
                     return  # let the pending timer fire: a steady stream still shows progress
                 self._timer.cancel()
-            self._timer = threading.Timer(self._quiet, self._fire)
+                delay = self._quiet
+            else:
+                # A lone event (none pending, none just drawn) is drawn at once; only the rest
+                # of a burst waits for the quiet spell.
+                delay = 0.0 if now - self._last_fire >= self._quiet else self._quiet
+            self._timer = threading.Timer(delay, self._fire)
             self._timer.daemon = True
             self._timer.start()
 
     def _fire(self) -> None:
         with self._lock:
             self._timer, self._first = None, None
+            self._last_fire = time.monotonic()
             if self._closed:
                 return
         self._fn()

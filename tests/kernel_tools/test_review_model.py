@@ -136,3 +136,25 @@ def test_loading_a_list_clears_a_conflict_that_is_pending_again() -> None:
     state.apply(suggestion("a", "conflict"))
     state.load({"suggestions": [suggestion("a")]})
     assert [(c["id"], c["status"]) for c in state.cards()] == [("a", "pending")]
+
+
+def test_a_lone_event_is_drawn_at_once_and_a_burst_once_after_it() -> None:
+    import threading
+    import time
+
+    from kernel_tools.widgets.live import Coalescer
+
+    fired: list[float] = []
+    done = threading.Event()
+    coalescer = Coalescer(lambda: (fired.append(time.monotonic()), done.set()), quiet=0.3)
+    start = time.monotonic()
+    coalescer.poke()
+    assert done.wait(2)
+    assert fired[0] - start < 0.15  # not after the quiet spell: a lone event shows at once
+    done.clear()
+    for _ in range(20):  # a burst right after: one more draw, after the quiet spell
+        coalescer.poke()
+    assert done.wait(2)
+    time.sleep(0.5)
+    assert len(fired) == 2
+    coalescer.close()
