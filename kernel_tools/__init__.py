@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .client import AsyncLab, Lab
+from .aio import AsyncLab
+from .client import Lab
 from .connect import connect
 from .discovery import ServerInfo, ServerNotFound, find_server
 from .errors import ApiError, LabError, NotALabServer, ProtocolError, ToolError

@@ -11,19 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import shlex
 import tempfile
-import warnings
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Coroutine
 from contextlib import AsyncExitStack
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import httpx2
 from mcp.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
-from mcp.shared.exceptions import MCPError
 from mcp_types import (
     GetPromptResult,
     Implementation,
@@ -34,40 +30,19 @@ from mcp_types import (
     Tool,
 )
 
+from .aio import AsyncLab
+from .diagnose import explain_failure
 from .discovery import ServerInfo
-from .errors import LabError, NotALabServer, ProtocolError, ToolError
+from .errors import LabError, NotALabServer
 from .loop import LoopThread, shared_loop
 from .progress import ProgressBar
 from .prompting import answer_by_prompt, in_kernel_main_thread
 from .requests import PendingRequest, ServerRequests
 from .results import ToolResult
+from .target import Target
 
 T = TypeVar("T")
 CLIENT_NAME = "jupyter-mcp-lab-notebook"
-
-
-@dataclass
-class Target:
-    """Where a ``Lab`` connects: an HTTP MCP endpoint, or a command speaking MCP on stdio."""
-
-    url: str | None = None
-    headers: dict[str, str] = field(default_factory=dict)
-    command: list[str] | None = None
-    env: dict[str, str] | None = None
-    cwd: str | None = None
-    server: ServerInfo | None = None  # set when the endpoint is a jupyter-mcp-lab server
-    profile: str | None = None
-
-    @classmethod
-    def stdio(cls, spec: str, env: dict[str, str] | None = None, cwd: str | None = None) -> Target:
-        argv = shlex.split(spec.removeprefix("stdio:"))
-        if not argv:
-            raise ValueError("stdio: needs a command, e.g. connect('stdio:python my_server.py')")
-        return cls(command=argv, env=env, cwd=cwd)
-
-    @property
-    def label(self) -> str:
-        return self.url if self.url else "stdio: " + shlex.join(self.command or [])
 
 
 class Lab:
@@ -108,7 +83,7 @@ class Lab:
             ready.result(self.timeout)
         except Exception as exc:
             self._holder.cancel()
-            clearer = self._why_not(exc)
+            clearer = explain_failure(self.target, exc, self.stderr())
             if clearer is exc:
                 raise
             raise clearer from exc
@@ -116,29 +91,6 @@ class Lab:
             self._holder.cancel()
             raise
         return self
-
-    def _why_not(self, exc: Exception) -> Exception:
-        """Say why the handshake failed where the SDK only says "Connection closed" or
-        "Server returned an error response": the stdio server's stderr, or the HTTP status."""
-        if isinstance(exc, TimeoutError):
-            return exc
-        if self.target.command:
-            tail = self.stderr().strip()[-2000:]
-            if not tail:
-                return exc
-            return LabError(f"{self.target.label} ended before the MCP handshake ({exc}); its stderr:\n{tail}")
-        assert self.target.url
-        headers = {**self.target.headers, "Accept": "application/json, text/event-stream"}
-        try:
-            status = httpx2.post(self.target.url, headers=headers, json={}, timeout=10).status_code
-        except httpx2.HTTPError:
-            return exc
-        if status in (401, 403):
-            return LabError(f"{self.target.url} refused the credentials (HTTP {status}): check token= or headers=")
-        if status == 404:
-            why = "is jupyter-mcp-lab enabled there, and is the profile served?"
-            return LabError(f"no MCP endpoint at {self.target.url} (HTTP 404): {why}")
-        return exc
 
     async def _hold(self, ready: concurrent.futures.Future[None]) -> None:
         """Keep the SDK client's context open (entered and left in this one task)."""
@@ -391,98 +343,6 @@ class Lab:
         return f"<Lab {self.target.label} ({state}{profile}{how})>"
 
 
-class AsyncLab:
-    """``lab.aio``: the same calls, awaitable (``await lab.aio.call(...)``)."""
-
-    def __init__(self, lab: Lab) -> None:
-        self._lab = lab
-
-    async def _on_loop(self, make: Callable[[], Awaitable[T]]) -> T:
-        async def run() -> T:
-            try:
-                return await make()
-            except MCPError as exc:  # the SDK's protocol error, in this package's vocabulary
-                raise ProtocolError(exc.error.code, exc.error.message, exc.error.data) from None
-
-        return await self._lab._loop.run_async(run())
-
-    async def tools(self, refresh: bool = False) -> list[Tool]:
-        lab = self._lab
-        lab.client  # noqa: B018  # a closed client says so, even with tools cached
-        if lab._tools is None or refresh:
-
-            async def fetch() -> list[Tool]:
-                tools, cursor = [], None
-                while True:
-                    page = await lab.client.list_tools(cursor=cursor)
-                    tools.extend(page.tools)
-                    cursor = page.next_cursor
-                    if not cursor:
-                        return tools
-
-            lab._tools = await self._on_loop(fetch)
-        return list(lab._tools)
-
-    async def call(
-        self,
-        tool: str,
-        arguments: dict[str, Any] | None = None,
-        /,
-        *,
-        progress: bool | ProgressBar = True,
-        raise_on_error: bool = True,
-        **kwargs: Any,
-    ) -> ToolResult:
-        lab = self._lab
-        args = {**(arguments or {}), **kwargs}
-        bar = progress if isinstance(progress, ProgressBar) else (ProgressBar(tool) if progress else None)
-        raw = await self._on_loop(lambda: lab.client.call_tool(tool, args, progress_callback=bar))
-        if bar is not None:
-            bar.close()
-        result = ToolResult(tool, raw)
-        if result.is_error and raise_on_error:
-            raise _tool_error(tool, result)
-        return result
-
-    async def resources(self) -> list[Resource]:
-        return await self._pages(lambda c: self._lab.client.list_resources(cursor=c), "resources")
-
-    async def resource_templates(self) -> list[ResourceTemplate]:
-        return await self._pages(lambda c: self._lab.client.list_resource_templates(cursor=c), "resource_templates")
-
-    async def prompts(self) -> list[Prompt]:
-        return await self._pages(lambda c: self._lab.client.list_prompts(cursor=c), "prompts")
-
-    async def _pages(self, fetch: Callable[[str | None], Awaitable[Any]], attr: str) -> list[Any]:
-        async def all_pages() -> list[Any]:
-            items: list[Any] = []
-            cursor = None
-            while True:
-                page = await fetch(cursor)
-                items.extend(getattr(page, attr))
-                cursor = page.next_cursor
-                if not cursor:
-                    return items
-
-        return await self._on_loop(all_pages)
-
-    async def read_resource(self, uri: str) -> ReadResourceResult:
-        return await self._on_loop(lambda: self._lab.client.read_resource(uri))
-
-    async def get_prompt(self, name: str, **arguments: str) -> GetPromptResult:
-        return await self._on_loop(lambda: self._lab.client.get_prompt(name, {k: str(v) for k, v in arguments.items()}))
-
-    async def ping(self) -> float:
-        async def timed() -> float:
-            start = asyncio.get_running_loop().time()
-            with warnings.catch_warnings():  # ping is a legacy-era method, and this is a legacy session
-                warnings.simplefilter("ignore")
-                await self._lab.client.send_ping()
-            return asyncio.get_running_loop().time() - start
-
-        return await self._on_loop(timed)
-
-
 def _result(future: concurrent.futures.Future[T]) -> T:
     try:
         return future.result()
@@ -490,14 +350,6 @@ def _result(future: concurrent.futures.Future[T]) -> T:
         # A domain error's traceback through the client loop's thread says nothing to the
         # person: it ends at their call.
         raise exc.with_traceback(None) from None
-
-
-def _tool_error(tool: str, result: ToolResult) -> ToolError:
-    envelope = dict(result)
-    code = envelope.get("error")
-    if isinstance(code, str):
-        return ToolError(tool, code, str(envelope.get("message", "")), envelope)
-    return ToolError(tool, "TOOL_ERROR", result.text or "the tool failed", envelope)
 
 
 def _unwrap(exc: BaseException) -> BaseException:

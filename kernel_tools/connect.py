@@ -7,9 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .client import CLIENT_NAME, Lab, Target
+from .client import CLIENT_NAME, Lab
 from .discovery import ServerInfo, find_server, server_root
 from .requests import PendingRequest, ServerRequests
+from .target import Target
 
 _MCP_PATH = re.compile(r"/mcp/?$")
 
