@@ -20,10 +20,13 @@ the helpers can read the kernel's state. The kernel inherits the server's enviro
 (its ``JUPYTER_RUNTIME_DIR``), so ``connect()`` in a cell finds this server by itself.
 
 ``open_notebook`` writes the notebook (nbformat, python3 kernel) into the root, opens it
-(``/lab/tree/<name>``), runs every cell as a person does (menu Run → Run All Cells), waits
-for the kernel to be idle, fails with the traceback if a cell raised, and waits for
-``wait_for`` (a CSS selector) inside a cell's output. It yields a ``NotebookPage``. A failed
-step leaves ``test-artifacts/<prefix>-<step>-failed.png`` (``nb.shots.at(step)`` names it).
+(``/lab/tree/<name>``; ``app="notebook"``: Notebook 7's ``/notebooks/<name>``), runs every
+cell as a person does (menu Run → Run All Cells), waits for the kernel to be idle, fails with
+the traceback if a cell raised, and waits for ``wait_for`` (a CSS selector) inside a cell's
+output. It yields a ``NotebookPage``. A failed step leaves
+``test-artifacts/<prefix>-<step>-failed.png`` (``nb.shots.at(step)`` names it).
+``serve_notebooks(tmp, app)`` is that server for a fixture of one's own (``app="notebook"``:
+Jupyter Notebook 7, whose page has the same notebook panel, menus and API, so the rest holds).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import nbformat
@@ -181,16 +185,24 @@ def open_notebook(
     timeout: float = 120,
     width: int = 1400,
     height: int = 900,
+    app: str = "lab",
 ) -> Iterator[NotebookPage]:
     """Write ``cells`` as notebook ``name``, open it in Chromium, Run All, wait; a ``NotebookPage``.
 
     ``wait_for``: a CSS selector that must appear in a cell's output (a widget's root class).
-    Screenshots go to ``test-artifacts/<prefix>-*.png``.
+    Screenshots go to ``test-artifacts/<prefix>-*.png``. ``app``: the server's front end,
+    ``lab`` (JupyterLab, the notebook opened in its shell) or ``notebook`` (Notebook 7, the
+    notebook's own page).
     """
     write_notebook(lab, name, cells)
-    with browser(lab, prefix, width=width, height=height) as (page, shots):
+    if app not in _APP_CLASS:
+        raise ValueError(f"app must be one of {', '.join(_APP_CLASS)}, not {app!r}")
+    # Notebook 7 opens a notebook as a page of its own; JupyterLab opens its shell first.
+    own_page = {"path": f"notebooks/{name}", "ready": ".jp-NotebookPanel"} if app == "notebook" else {}
+    with browser(lab, prefix, width=width, height=height, **own_page) as (page, shots):
         shots.at("open-notebook")
-        page.goto(f"{lab.base}/lab/tree/{name}")
+        if app == "lab":
+            page.goto(f"{lab.base}/lab/tree/{name}")
         page.locator(".jp-NotebookPanel:visible .jp-Cell").first.wait_for(timeout=60_000)
         nb = NotebookPage(page, shots, lab, name)
         shots.at("kernel-start")
@@ -213,18 +225,29 @@ def _wait_kernel(nb: NotebookPage, timeout: float) -> None:
     raise AssertionError(f"the notebook's kernel did not start in {timeout:g}s")
 
 
-@pytest.fixture(scope="module")
-def notebook_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
-    """JupyterLab (approval=suggest, app exposed to the page) shared by a test module."""
+# The class whose ``expose_app_in_browser`` puts the front end's app on ``window.jupyterapp``.
+_APP_CLASS = {"lab": "LabApp", "notebook": "JupyterNotebookApp"}
+
+
+@contextmanager
+def serve_notebooks(tmp: Path, app: str = "lab") -> Iterator[Lab]:
+    """``start_lab`` for ``app`` (``lab`` or ``notebook``): approval=suggest, the app exposed to the page."""
     if not os.path.exists(CHROMIUM):
         pytest.skip("needs Debian's chromium")
-    tmp = tmp_path_factory.mktemp("notebook-lab")
     # No "get Jupyter news?" toast over the screenshots.
     settings = tmp / "config" / "lab" / "user-settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)
     (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
-    with start_lab(tmp, "--MCPLabApp.approval=suggest", "--LabApp.expose_app_in_browser=True") as running:
+    expose = f"--{_APP_CLASS[app]}.expose_app_in_browser=True"
+    with start_lab(tmp, "--MCPLabApp.approval=suggest", expose, app=app) as running:
         yield running
 
 
-__all__ = ["BROWSER", "NotebookPage", "notebook_lab", "open_notebook", "write_notebook"]
+@pytest.fixture(scope="module")
+def notebook_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    """JupyterLab (approval=suggest, app exposed to the page) shared by a test module."""
+    with serve_notebooks(tmp_path_factory.mktemp("notebook-lab")) as running:
+        yield running
+
+
+__all__ = ["BROWSER", "NotebookPage", "notebook_lab", "open_notebook", "serve_notebooks", "write_notebook"]

@@ -106,12 +106,15 @@ def _without_rtc(config_dir: Path) -> None:
 
 
 @contextmanager
-def start_lab(tmp_path: Path, *options: str, rtc: bool = False, python: str = sys.executable) -> Iterator[Lab]:
+def start_lab(
+    tmp_path: Path, *options: str, rtc: bool = False, python: str = sys.executable, app: str = "lab"
+) -> Iterator[Lab]:
     """`jupyter lab` on a free port with the given extra command-line options; stopped after.
 
     ``rtc``: with jupyter-collaboration (live shared documents) if it is installed; off by
     default, so the other tests see JupyterLab as most people run it. ``python``: the
-    environment it runs from (another venv's interpreter, for the Binder test).
+    environment it runs from (another venv's interpreter, for the Binder test). ``app``: the
+    Jupyter application started (``notebook`` for Jupyter Notebook 7), the same server options.
     """
     port = free_port()
     root = tmp_path / "root"
@@ -126,7 +129,7 @@ def start_lab(tmp_path: Path, *options: str, rtc: bool = False, python: str = sy
             python,
             "-m",
             "jupyter",
-            "lab",
+            app,
             "--no-browser",
             f"--port={port}",
             "--ServerApp.ip=127.0.0.1",
@@ -183,8 +186,14 @@ class Shots:
 
 
 @contextmanager
-def browser(lab: Lab, prefix: str, width: int = 1400, height: int = 900) -> Iterator[tuple[Any, Shots]]:
-    """JupyterLab open in headless Chromium: (page, shots). The page has loaded the shell."""
+def browser(
+    lab: Lab, prefix: str, width: int = 1400, height: int = 900, *, path: str = "lab", ready: str = ".jp-LabShell"
+) -> Iterator[tuple[Any, Shots]]:
+    """JupyterLab open in headless Chromium: (page, shots). The page has loaded the shell.
+
+    ``path``: the page opened (``notebooks/<name>`` for Jupyter Notebook 7); ``ready``: a CSS
+    selector present once that page has loaded.
+    """
     from playwright.sync_api import sync_playwright
 
     ARTIFACTS.mkdir(exist_ok=True)
@@ -193,8 +202,8 @@ def browser(lab: Lab, prefix: str, width: int = 1400, height: int = 900) -> Iter
         page = chromium.new_page(viewport={"width": width, "height": height})
         shots = Shots(page, prefix)
         try:
-            page.goto(f"{lab.base}/lab?token={lab.token}")
-            page.wait_for_selector(".jp-LabShell", timeout=60_000)
+            page.goto(f"{lab.base}/{path}?token={lab.token}")
+            page.wait_for_selector(ready, timeout=60_000)
             yield page, shots
         except Exception:
             page.screenshot(path=str(ARTIFACTS / f"{prefix}-{shots.step}-failed.png"))  # what the person saw

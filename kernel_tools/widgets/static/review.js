@@ -105,7 +105,7 @@ function render({ model, el }) {
     } else {
       actions.append(
         button("Diff", "mcpw-link mcpw-diff-toggle", "Show the change with its context", () => toggleDiff(card.id)),
-        button("Accept", "mcpw-accept", "Apply this change to the document", () => {}),
+        button("Accept", "mcpw-accept", "Apply this change to the document", () => send("accept", { id: card.id })),
         button("Reject", "mcpw-reject", "Discard this change", () => send("reject", { id: card.id })),
       );
     }
