@@ -27,6 +27,12 @@ def static(name: str) -> Path:
     return STATIC / name
 
 
+def esm(*names: str) -> str:
+    """ES modules of ``widgets/static/`` joined into one, for a widget's ``_esm``: shared
+    helpers (``cards.js``, ``loader.js``) first, then the widget's own module; no build step."""
+    return "\n".join(static(n).read_text(encoding="utf-8") for n in names)
+
+
 def css(*names: str) -> str:
     """Stylesheets of ``widgets/static/`` joined, for a widget's ``_css`` (``common.css`` first)."""
     return "\n".join(static(n).read_text(encoding="utf-8") for n in names)

@@ -17,7 +17,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .base import STATIC, Tasks, css
+from .base import Tasks, css, esm
 from .document_model import view
 from .live import Coalescer, error_text
 from .review_model import now
@@ -29,7 +29,7 @@ READ_ATTEMPTS = 4
 class DocumentView(anywidget.AnyWidget):
     """``lab.document_view(path)``: the document with its pending suggestions, kept current."""
 
-    _esm = STATIC / "document.js"
+    _esm = esm("cards.js", "document.js")
     _css = css("common.css", "review.css", "document.css")
 
     path = traitlets.Unicode().tag(sync=True)

@@ -16,7 +16,7 @@ import anywidget
 import traitlets as t
 from ipywidgets import widget_serialization
 
-from .base import Tasks, css, error_text, static
+from .base import Tasks, css, error_text, esm, static
 from .form_values import coerce
 from .inspect_data import (
     contents_json,
@@ -38,10 +38,10 @@ _LIST_CHANGED = ("notifications/resources/list_changed", "notifications/prompts/
 class Inspector(anywidget.AnyWidget):
     """Everything a server offers and asks, for ``lab`` (``lab.inspector()``)."""
 
-    _esm = static("inspector.js")
+    _esm = esm("loader.js", "inspector.js")
     _css = css("common.css", "form.css", "tool_form.css", "inspector.css")
     _form_js = t.Unicode(static("form.js").read_text(encoding="utf-8")).tag(sync=True)
-    _tool_js = t.Unicode(static("tool_form.js").read_text(encoding="utf-8")).tag(sync=True)
+    _tool_js = t.Unicode(esm("loader.js", "tool_form.js")).tag(sync=True)
 
     tools = t.Instance(ToolBrowser).tag(sync=True, **widget_serialization)
     server = t.Dict().tag(sync=True)

@@ -19,7 +19,7 @@ import anywidget
 import traitlets
 
 from ..errors import ApiError
-from .base import STATIC, Tasks, css
+from .base import Tasks, css, esm
 from .live import Coalescer, error_text
 from .review_model import ReviewState, counts, now
 
@@ -31,7 +31,7 @@ RECENT_SECONDS = 300.0
 class SuggestionReview(anywidget.AnyWidget):
     """Diff cards of pending suggestions; ``lab.review_widget(path=None)`` makes one."""
 
-    _esm = STATIC / "review.js"
+    _esm = esm("cards.js", "review.js")
     _css = css("common.css", "review.css")
 
     path = traitlets.Unicode(None, allow_none=True).tag(sync=True)

@@ -20,7 +20,7 @@ from mcp_types import Tool
 
 from ..progress import ProgressBar
 from ..results import ToolResult
-from .base import Tasks, css, error_text, lab_name, static
+from .base import Tasks, css, error_text, esm, lab_name, static
 from .codegen import call_code
 from .form_values import FormInvalid, check, coerce, defaults, to_raw
 from .inspect_data import tool_json
@@ -47,7 +47,7 @@ class _Progress(ProgressBar):
 class ToolBrowser(anywidget.AnyWidget):
     """The tools of ``lab``'s server; ``tool=`` opens one of them (``lab.form("document")``)."""
 
-    _esm = static("tool_form.js")
+    _esm = esm("loader.js", "tool_form.js")
     _css = css("common.css", "form.css", "tool_form.css")
     _form_js = t.Unicode(static("form.js").read_text(encoding="utf-8")).tag(sync=True)
 

@@ -2,42 +2,6 @@
 // suggestion marked (<del>/<ins> with data-id); hovering a mark shows who suggested it and
 // why, clicking selects it for Accept / Reject (messages to the kernel, which calls the API).
 
-function h(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
-
-function button(label, cls, title, onClick) {
-  const b = h("button", `mcpw-btn ${cls || ""}`.trim(), label);
-  b.type = "button";
-  if (title) b.title = title;
-  b.addEventListener("click", (event) => {
-    event.stopPropagation();
-    onClick();
-  });
-  return b;
-}
-
-function ageText(seconds) {
-  if (seconds < 10) return "just now";
-  if (seconds < 60) return `${Math.floor(seconds)} s ago`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
-  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
-  return `${Math.floor(seconds / 86400)} d ago`;
-}
-
-function diffNode(segments) {
-  const box = h("div", "mcpw-diff");
-  for (const [op, text] of segments) {
-    const tag = op === "-" ? "del" : op === "+" ? "ins" : "span";
-    const cls = op === "-" ? "mcpw-del" : op === "+" ? "mcpw-ins" : "mcpw-same";
-    box.append(h(tag, cls, op === "…" ? ` … ${text}` : text));
-  }
-  return box;
-}
-
 function render({ model, el }) {
   const root = h("div", "mcpw mcpw-document");
   const header = h("div", "mcpw-document-header");

@@ -3,15 +3,6 @@
 // Prompts, Ping and the Log. Python does the work; this module shows the model and sends
 // {do: "read" | "read_template" | "get_prompt" | "ping" | "answer" | "refresh" | "clear_log"}.
 
-const libs = (globalThis.__mcpwLibs ??= new Map());
-function load(source) {
-  if (!libs.has(source)) {
-    const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-    libs.set(source, import(/* webpackIgnore: true */ url));
-  }
-  return libs.get(source);
-}
-
 const TABS = [["tools", "Tools"], ["resources", "Resources"], ["prompts", "Prompts"], ["ping", "Ping"], ["log", "Log"]];
 
 function size(n) {

@@ -3,15 +3,6 @@
 // Python does the work (coercion, validation, the call); this module shows the model and
 // sends {do: "call" | "replay" | "refresh" | "answer"}.
 
-const libs = (globalThis.__mcpwLibs ??= new Map());
-function load(source) {
-  if (!libs.has(source)) {
-    const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-    libs.set(source, import(/* webpackIgnore: true */ url));
-  }
-  return libs.get(source);
-}
-
 async function copy(text, button) {
   try {
     await navigator.clipboard.writeText(text);
