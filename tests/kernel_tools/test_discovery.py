@@ -8,23 +8,19 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from kernel_tools import ServerNotFound, connect, find_server
 from kernel_tools.discovery import ENV_TOKEN, ENV_URL, HUB_PREFIX, HUB_TOKEN, HUB_URL, server_root
 from tests.kernel_tools.conftest import Lab
 from tests.kernel_tools.kernel_session import kernel
-from tests.labext.conftest import free_port
+from tests.labext.conftest import start_lab
 
 HUB_BASE = "/user/ann/"
 DISCOVERY_VARS = (ENV_URL, ENV_TOKEN, HUB_TOKEN, HUB_URL, HUB_PREFIX, "JPY_PARENT_PID")
@@ -42,51 +38,9 @@ class HubServer:
 def hub_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HubServer]:
     """A single-user Jupyter server as a Hub starts one: under ``/user/ann/``, with jupyter-mcp-lab."""
     tmp = tmp_path_factory.mktemp("hub-user")
-    root, runtime = tmp / "root", tmp / "rt"
-    root.mkdir()
-    port, token = free_port(), "hub-" + uuid.uuid4().hex
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(runtime), "JUPYTER_CONFIG_DIR": str(tmp / "config")}
-    for var in DISCOVERY_VARS:
-        env.pop(var, None)
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "jupyter_server",
-            "--no-browser",
-            f"--port={port}",
-            "--ServerApp.port_retries=0",
-            "--ServerApp.ip=127.0.0.1",
-            f"--ServerApp.base_url={HUB_BASE}",
-            f"--ServerApp.token={token}",
-            f"--ServerApp.root_dir={root}",
-            f"--MCPLabApp.data_dir={tmp / 'data'}",
-            *(["--allow-root"] if os.geteuid() == 0 else []),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=env,
-        cwd=tmp,
-    )
-    url = f"http://127.0.0.1:{port}{HUB_BASE}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, "the single-user server exited"
-            try:
-                if httpx.get(url + "api/status", headers={"Authorization": f"token {token}"}, timeout=2).is_success:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "the single-user server did not start"
-            time.sleep(0.2)
-        yield HubServer(url, token, root, str(runtime))
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    token = "hub-" + uuid.uuid4().hex
+    with start_lab(tmp, app="server", base_url=HUB_BASE, token=token, unset_env=DISCOVERY_VARS) as server:
+        yield HubServer(server.base + "/", server.token, server.root, str(tmp / "rt"))
 
 
 @pytest.fixture

@@ -107,14 +107,23 @@ def _without_rtc(config_dir: Path) -> None:
 
 @contextmanager
 def start_lab(
-    tmp_path: Path, *options: str, rtc: bool = False, python: str = sys.executable, app: str = "lab"
+    tmp_path: Path,
+    *options: str,
+    rtc: bool = False,
+    python: str = sys.executable,
+    app: str = "lab",
+    base_url: str = "/",
+    token: str = TOKEN,
+    unset_env: tuple[str, ...] = (),
 ) -> Iterator[Lab]:
     """`jupyter lab` on a free port with the given extra command-line options; stopped after.
 
     ``rtc``: with jupyter-collaboration (live shared documents) if it is installed; off by
     default, so the other tests see JupyterLab as most people run it. ``python``: the
     environment it runs from (another venv's interpreter, for the Binder test). ``app``: the
-    Jupyter application started (``notebook`` for Jupyter Notebook 7), the same server options.
+    Jupyter application started (``notebook`` for Jupyter Notebook 7, ``server`` for a bare
+    server), the same server options. ``base_url`` (``/user/ann/``, as a JupyterHub gives
+    one) ends up in ``Lab.base``; ``unset_env``: variables the server must not inherit.
     """
     port = free_port()
     root = tmp_path / "root"
@@ -124,6 +133,10 @@ def start_lab(
     if not rtc:
         _without_rtc(config_dir)
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(config_dir), "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt")}
+    for name in unset_env:
+        env.pop(name, None)
+    if base_url != "/":
+        options = (f"--ServerApp.base_url={base_url}", *options)
     proc = subprocess.Popen(
         [
             python,
@@ -133,7 +146,7 @@ def start_lab(
             "--no-browser",
             f"--port={port}",
             "--ServerApp.ip=127.0.0.1",
-            f"--ServerApp.token={TOKEN}",
+            f"--ServerApp.token={token}",
             f"--ServerApp.root_dir={root}",
             f"--MCPLabApp.data_dir={tmp_path / 'data'}",  # no suggestions from earlier runs
             *options,
@@ -145,18 +158,18 @@ def start_lab(
         text=True,
         cwd=tmp_path,  # what the server writes to its working directory (a Y store) stays there
     )
-    base = f"http://127.0.0.1:{port}"
+    base = f"http://127.0.0.1:{port}{base_url.rstrip('/')}"
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
-                if httpx.get(f"{base}/api/status", headers={"Authorization": f"token {TOKEN}"}, timeout=2).is_success:
+                if httpx.get(f"{base}/api/status", headers={"Authorization": f"token {token}"}, timeout=2).is_success:
                     break
             except httpx.TransportError:
                 pass
             assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
             time.sleep(0.3)
-        yield Lab(base, TOKEN, root)
+        yield Lab(base, token, root)
     finally:
         proc.terminate()
         try:
