@@ -8,6 +8,9 @@ environment:
   what-if behind ``latency.py --subject-gc-freeze``;
 * ``BENCH_GC_STATS=FILE``: time every garbage collection; on SIGUSR2 append one JSON line
   ``{"gc": {gen: [collections, seconds]}, "objects": N, "frozen": N}`` to FILE.
+* ``BENCH_THREADS=FILE``: count the OS threads the process starts; on SIGUSR2 append one
+  JSON line ``{"threads_started": N}`` to FILE (a thread per call shows as N growing with calls;
+  SIGUSR1 is Jupyter's own).
 
 The floor (``latency.py --serve-floor``) calls :func:`setup` itself.
 """
@@ -20,6 +23,7 @@ import os
 import runpy
 import signal
 import sys
+import threading
 import time
 from typing import Any
 
@@ -43,7 +47,36 @@ def freeze(log: Any = None) -> None:
         log.info("benchmark: froze %d start-up objects (gc.freeze)", gc.get_freeze_count())
 
 
+def _count_threads(path: str) -> None:
+    started = [0]
+    start = threading.Thread.start
+
+    def counted_start(self: threading.Thread) -> None:
+        started[0] += 1
+        start(self)
+
+    threading.Thread.start = counted_start  # type: ignore[method-assign]
+
+    def dump(signum: int, frame: Any) -> None:
+        with open(path, "a") as f:
+            f.write(json.dumps({"threads_started": started[0]}) + "\n")
+
+    _on_usr2.append(dump)
+
+
+_on_usr2: list[Any] = []
+
+
 def setup() -> None:
+    threads = os.environ.get("BENCH_THREADS")
+    if threads:
+        _count_threads(threads)
+    _gc_stats()
+    if _on_usr2:
+        signal.signal(signal.SIGUSR2, lambda signum, frame: [dump(signum, frame) for dump in _on_usr2])
+
+
+def _gc_stats() -> None:
     path = os.environ.get("BENCH_GC_STATS")
     if path:
         gc.callbacks.append(_on_gc)
@@ -53,7 +86,7 @@ def setup() -> None:
             with open(path, "a") as f:
                 f.write(json.dumps(line) + "\n")
 
-        signal.signal(signal.SIGUSR2, dump)
+        _on_usr2.append(dump)
 
 
 def gc_freeze_wanted() -> bool:

@@ -1,22 +1,28 @@
 #!/usr/bin/env python
 """Latency and throughput of the Jupyter-hosted MCP endpoint against a bare SDK floor.
 
-Both sides serve the same MCP server, built the same way: ``build_server(PROFILES["lab"],
-services)`` (a plain ``MCPServer``) with the same session-manager settings (stateful, SSE,
-the same event store and retry interval). Only the host differs:
+Both sides serve the ``lab`` profile with the same session-manager settings (stateful, SSE,
+the same event store and retry interval):
 
-* floor:   uvicorn + Starlette, via the SDK's own ``streamable_http_app()``;
-* subject: a real ``jupyter server`` with the extension (Tornado, Jupyter auth, the
-           ASGI bridge into ``StreamableHTTPSessionManager``).
+* floor:   the bare SDK: the profile on the SDK's high-level ``MCPServer`` (tools generated
+           as functions, as the project built them before its dispatcher:
+           ``_mcpserver_floor.py``) under uvicorn + Starlette via ``streamable_http_app()``;
+* subject: a real ``jupyter server`` with the extension (Tornado, Jupyter auth, the ASGI
+           bridge into ``StreamableHTTPSessionManager``, the low-level SDK ``Server`` with the
+           project's dispatcher).
 
 The client is the official SDK client (``mcp.client.Client`` over
-``streamable_http_client``, ``mode="legacy"``: the stateful 2025-11-25 session). Every
-call is ``session(action="get_state")``.
+``streamable_http_client``, ``mode="legacy"``: the stateful 2025-11-25 session). The trivial
+call is ``session(action="get_state")``; the read is ``document(action="read")`` of a small
+note (through Jupyter's contents manager on the subject, the file system on the floor).
 
 Latency: one warmed session per side, blocks of sequential calls, alternated ABBA
-(floor, subject, subject, floor, ...) so that the machine's drift hits both sides alike.
-Throughput: 8 concurrent sessions per side in the client process, slices alternated
-ABBA too. Ratios are subject / floor (latency) and subject / floor (calls/s).
+(floor, subject, subject, floor, ...) so that the machine's drift hits both sides alike; the
+server's CPU time per call is taken around each block, and the OS threads each server starts
+during the reads are counted (``_launch.py``, ``BENCH_THREADS``). Throughput: 8 concurrent
+sessions per side in the client process, slices alternated ABBA too. Start-up: the time from
+launching the floor or ``jupyter lab`` (with the extension) to the first answered
+tools/list, alternated. Ratios are subject / floor.
 
 Run from the repository root::
 
@@ -60,6 +66,8 @@ LATENCY_TARGET = 1.3  # subject p50 / floor p50 at most
 THROUGHPUT_TARGET = 0.8  # subject calls/s / floor calls/s at least
 TOOL = "session"
 ARGS = {"action": "get_state"}
+READ = ("document", {"action": "read", "path": "note.md"})
+NOTE = "# Note\n\nA short note the benchmark reads.\n\n- one\n- two\n"
 
 
 # --------------------------------------------------------------------------- floor server
@@ -67,12 +75,13 @@ ARGS = {"action": "get_state"}
 
 def serve_floor(port: int, root: Path) -> None:
     """The floor: the lab surface as a bare MCPServer under uvicorn (runs in a subprocess)."""
-    import _launch  # diagnostics only: inert unless BENCH_GC_* is set
+    import _launch  # diagnostics only: inert unless BENCH_GC_* / BENCH_THREADS is set
     import uvicorn
+    from _mcpserver_floor import build_server
 
     from jupyter_mcp_lab.ops.context import Endpoint, Services, Settings
     from jupyter_mcp_lab.server.event_store import BoundedEventStore
-    from jupyter_mcp_lab.surfaces import PROFILES, build_server
+    from jupyter_mcp_lab.surfaces import PROFILES
 
     settings = Settings(root_dir=root, data_dir=root / ".mcp-lab-data", profiles=("lab",))
     services = Services(settings=settings, host="standalone")
@@ -107,6 +116,22 @@ class Side:
     log_path: Path
     ready_url: str
     clients: list[Any] = field(default_factory=list)
+    threads_file: Path | None = None  # BENCH_THREADS: where the server reports threads started
+    launched: float = 0.0  # time.monotonic() just before the process was started
+
+    def threads_started(self) -> int | None:
+        """How many OS threads the server has started so far (asks it with SIGUSR2)."""
+        if self.threads_file is None or self.proc.poll() is not None:
+            return None
+        seen = self.threads_file.read_text().count("\n") if self.threads_file.exists() else 0
+        self.proc.send_signal(signal.SIGUSR2)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            lines = self.threads_file.read_text().splitlines() if self.threads_file.exists() else []
+            if len(lines) > seen:
+                return int(json.loads(lines[-1])["threads_started"])
+            time.sleep(0.01)
+        return None
 
     def log_lines(self) -> int:
         try:
@@ -122,6 +147,11 @@ class Side:
         return "\n".join(text.splitlines()[-lines:])
 
 
+def _threads(env: dict[str, str] | None) -> Path | None:
+    path = (env or {}).get("BENCH_THREADS")
+    return Path(path) if path else None
+
+
 class Servers:
     """Starts both servers; ``close()`` stops them and removes the temporary directory."""
 
@@ -132,7 +162,7 @@ class Servers:
 
     def _env(self, extra: dict[str, str] | None = None) -> dict[str, str]:
         env = dict(os.environ)
-        for var in ("BENCH_GC_FREEZE", "BENCH_GC_STATS"):
+        for var in ("BENCH_GC_FREEZE", "BENCH_GC_STATS", "BENCH_THREADS"):
             env.pop(var, None)
         env.update(extra or {})
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
@@ -166,19 +196,27 @@ class Servers:
         self.procs.append(proc)
         return proc, log_path
 
-    def start_floor(self, env: dict[str, str] | None = None) -> Side:
-        root = self.tmp / "floor-root"
+    def _root(self, name: str) -> Path:
+        root = self.tmp / name
         root.mkdir()
+        (root / "note.md").write_text(NOTE)
+        return root
+
+    def start_floor(self, env: dict[str, str] | None = None, name: str = "floor") -> Side:
+        root = self._root(f"{name}-root")
         port = free_port()
         cmd = [sys.executable, str(Path(__file__).resolve()), "--serve-floor", str(port), str(root)]
-        proc, log_path = self._spawn("floor", cmd, env)
+        launched = time.monotonic()
+        proc, log_path = self._spawn(name, cmd, env)
         url = f"http://127.0.0.1:{port}/mcp"
-        return Side("floor", url, {}, proc, log_path, ready_url=url)
+        return Side("floor", url, {}, proc, log_path, ready_url=url, launched=launched, threads_file=_threads(env))
 
-    def start_subject(self, env: dict[str, str] | None = None) -> Side:
-        """A real ``jupyter server`` with the extension; ``env`` may set ``BENCH_GC_*``."""
-        root = self.tmp / "subject-root"
-        root.mkdir()
+    def start_subject(
+        self, env: dict[str, str] | None = None, app: str = "jupyter_server", name: str = "subject"
+    ) -> Side:
+        """A real ``jupyter server`` (or ``jupyter lab``: ``app="jupyterlab"``) with the extension;
+        ``env`` may set ``BENCH_GC_*`` and ``BENCH_THREADS``."""
+        root = self._root(f"{name}-root")
         port = free_port()
         token = secrets.token_hex(16)
         cmd = [
@@ -186,7 +224,7 @@ class Servers:
             # The diagnostics launcher only when asked for (see _launch.py).
             *([str(HERE / "_launch.py")] if env else []),
             "-m",
-            "jupyter_server",
+            app,
             "--allow-root",
             "--no-browser",
             f"--port={port}",
@@ -196,10 +234,31 @@ class Servers:
             f"--ServerApp.root_dir={root}",
             "--ServerApp.jpserver_extensions={'jupyter_mcp_lab': True}",
         ]
-        proc, log_path = self._spawn("subject", cmd, env)
+        launched = time.monotonic()
+        proc, log_path = self._spawn(name, cmd, env)
         base = f"http://127.0.0.1:{port}/"
         headers = {"Authorization": f"token {token}"}
-        return Side("subject", base + "mcp", headers, proc, log_path, ready_url=base + "api/status")
+        return Side(
+            "subject",
+            base + "mcp",
+            headers,
+            proc,
+            log_path,
+            ready_url=base + "api/status",
+            launched=launched,
+            threads_file=_threads(env),
+        )
+
+    def stop(self, side: Side) -> None:
+        if side.proc.poll() is None:
+            side.proc.send_signal(signal.SIGTERM)
+            try:
+                side.proc.wait(timeout=8)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(side.proc.pid, signal.SIGKILL)
+                side.proc.wait()
+        self.procs.remove(side.proc)
 
     def close(self, keep: bool = False) -> None:
         for proc in self.procs:
@@ -246,10 +305,10 @@ async def wait_ready(side: Side, within: float = 60) -> None:
 # --------------------------------------------------------------------------- clients
 
 
-async def call(client: Any) -> Any:
-    result = await client.call_tool(TOOL, ARGS)
+async def call(client: Any, tool: str = TOOL, args: dict[str, Any] = ARGS) -> Any:
+    result = await client.call_tool(tool, args)
     if result.is_error:
-        raise RuntimeError(f"{TOOL}.get_state failed: {result.content}")
+        raise RuntimeError(f"{tool} {args} failed: {result.content}")
     return result
 
 
@@ -271,30 +330,41 @@ def abba(sides: list[Side], blocks: int) -> list[list[Side]]:
     return [sides if i % 2 == 0 else sides[::-1] for i in range(blocks)]
 
 
-async def measure_latency(sides: list[Side], rounds: int, calls: int, warmup: int) -> dict[str, Any]:
+async def measure_latency(
+    sides: list[Side], rounds: int, calls: int, warmup: int, tool: str = TOOL, args: dict[str, Any] = ARGS
+) -> dict[str, Any]:
     for side in sides:
         for _ in range(warmup):
-            await call(side.clients[0])
+            await call(side.clients[0], tool, args)
+    threads0 = {s.name: s.threads_started() for s in sides}
     samples: dict[str, list[float]] = {s.name: [] for s in sides}
     block_p50: dict[str, list[float]] = {s.name: [] for s in sides}
+    cpu: dict[str, float] = {s.name: 0.0 for s in sides}
     clock = time.perf_counter
     for order in abba(sides, rounds):
         for side in order:
             client = side.clients[0]
             block = []
+            cpu0 = cpu_seconds(side.proc)
             for _ in range(calls):
                 t0 = clock()
-                await call(client)
+                await call(client, tool, args)
                 block.append(clock() - t0)
+            cpu[side.name] += cpu_seconds(side.proc) - cpu0
             samples[side.name] += block
             block_p50[side.name].append(statistics.median(block))
     out: dict[str, Any] = {}
-    for name, s in samples.items():
+    for side in sides:
+        name, s = side.name, samples[side.name]
+        after, before = side.threads_started(), threads0[name]
         out[name] = {
             "calls": len(s),
             "p50_ms": percentile(s, 50) * 1000,
             "p95_ms": percentile(s, 95) * 1000,
             "mean_ms": statistics.fmean(s) * 1000,
+            # Sequential calls: the server's own CPU time per call, without concurrency effects.
+            "server_cpu_ms_per_call": 1000 * cpu[name] / max(1, len(s)),
+            "threads_started": None if after is None or before is None else after - before,
         }
     # Drift check: the ratio of each adjacent pair of blocks.
     pairs = [b / a for a, b in zip(block_p50["floor"], block_p50["subject"], strict=True)]
@@ -351,6 +421,33 @@ async def measure_throughput(sides: list[Side], seconds_per_side: float, slices_
     return out
 
 
+async def first_tools_list(side: Side, within: float = 90) -> float:
+    """Seconds from the side's launch to its first answered tools/list (a fresh session)."""
+    async with contextlib.AsyncExitStack() as stack:
+        client = await open_client(stack, side.url, side.headers, side.proc, attempts=int(within * 10))
+        tools = await client.list_tools()
+        elapsed = time.monotonic() - side.launched
+        assert any(t.name == TOOL for t in tools.tools), [t.name for t in tools.tools]
+    return elapsed
+
+
+async def measure_startup(servers: Servers, rounds: int) -> dict[str, Any]:
+    """Launch to first tools/list, one server at a time, alternated ABBA: floor, then
+    ``jupyter lab`` with the extension (JupyterLab and every installed server extension)."""
+    times: dict[str, list[float]] = {"floor": [], "subject": []}
+    for i in range(rounds):
+        for name in ("floor", "subject") if i % 2 == 0 else ("subject", "floor"):
+            tag = f"startup-{name}-{i}"
+            side = (
+                servers.start_floor(name=tag) if name == "floor" else servers.start_subject(app="jupyterlab", name=tag)
+            )
+            try:
+                times[name].append(await first_tools_list(side))
+            finally:
+                servers.stop(side)
+    return {n: {"runs_s": t, "median_s": statistics.median(t)} for n, t in times.items()}
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -359,13 +456,23 @@ def verdict(ok: bool) -> str:
 
 
 def report(res: dict[str, Any], args: argparse.Namespace) -> bool:
-    lat, thr = res["latency"], res["throughput"]
+    lat, thr, rd, up = res["latency"], res["throughput"], res["read"], res["startup"]
     f, s = lat["floor"], lat["subject"]
+    rf, rs = rd["floor"], rd["subject"]
     tf, ts = thr["floor"], thr["subject"]
     lat_ratio = s["p50_ms"] / f["p50_ms"]
     p95_ratio = s["p95_ms"] / f["p95_ms"]
     thr_ratio = ts["calls_per_s"] / tf["calls_per_s"]
-    res["ratios"] = {"latency_p50": lat_ratio, "latency_p95": p95_ratio, "throughput": thr_ratio}
+    cpu_ratio = s["server_cpu_ms_per_call"] / f["server_cpu_ms_per_call"]
+    res["ratios"] = {
+        "latency_p50": lat_ratio,
+        "latency_p95": p95_ratio,
+        "throughput": thr_ratio,
+        "server_cpu_per_call": cpu_ratio,
+        "read_p50": rs["p50_ms"] / rf["p50_ms"],
+        "read_server_cpu_per_call": rs["server_cpu_ms_per_call"] / rf["server_cpu_ms_per_call"],
+        "startup": up["subject"]["median_s"] / up["floor"]["median_s"],
+    }
     w = 12
     print()
     print(f"session.get_state over Streamable HTTP (stateful, SSE) - {res['date']}")
@@ -384,6 +491,11 @@ def report(res: dict[str, Any], args: argparse.Namespace) -> bool:
         ("latency p50 (ms)", f["p50_ms"], s["p50_ms"]),
         ("latency p95 (ms)", f["p95_ms"], s["p95_ms"]),
         ("latency mean (ms)", f["mean_ms"], s["mean_ms"]),
+        ("server CPU/call, seq. (ms)", f["server_cpu_ms_per_call"], s["server_cpu_ms_per_call"]),
+        ("read p50 (ms)", rf["p50_ms"], rs["p50_ms"]),
+        ("read p95 (ms)", rf["p95_ms"], rs["p95_ms"]),
+        ("read server CPU/call (ms)", rf["server_cpu_ms_per_call"], rs["server_cpu_ms_per_call"]),
+        ("launch to tools/list (s)", up["floor"]["median_s"], up["subject"]["median_s"]),
         (f"throughput ({args.sessions} sess., calls/s)", tf["calls_per_s"], ts["calls_per_s"]),
         ("server CPU per call (ms)", tf["server_cpu_ms_per_call"], ts["server_cpu_ms_per_call"]),
         ("client CPU per call (ms)", tf["client_cpu_ms_per_call"], ts["client_cpu_ms_per_call"]),
@@ -392,6 +504,14 @@ def report(res: dict[str, Any], args: argparse.Namespace) -> bool:
     ]
     for label, a, b in rows:
         print(f"{label:<28}{a:>{w}.2f}{b:>{w}.2f}{b / a:>{w}.2f}")
+    threads = {n: rd[n]["threads_started"] for n in ("floor", "subject")}
+    print(
+        f"OS threads started during {rs['calls']} sequential reads: floor {threads['floor']}, "
+        f"subject {threads['subject']}; start-up runs (s): floor "
+        + ", ".join(f"{x:.2f}" for x in up["floor"]["runs_s"])
+        + "; jupyter lab "
+        + ", ".join(f"{x:.2f}" for x in up["subject"]["runs_s"])
+    )
     br = lat["block_ratio_p50"]
     print()
     print(f"per-block p50 ratio (drift check): min {br['min']:.2f}, median {br['median']:.2f}, max {br['max']:.2f}")
@@ -415,14 +535,22 @@ def report(res: dict[str, Any], args: argparse.Namespace) -> bool:
         f"target <= {LATENCY_TARGET}  {verdict(lat_ok)}   (p95 ratio {p95_ratio:.2f})"
     )
     print(f"throughput ratio (subject/floor)     {thr_ratio:6.3f}  target >= {THROUGHPUT_TARGET}  {verdict(thr_ok)}")
+    print(f"server CPU per call, sequential (subject/floor) {cpu_ratio:6.3f}")
     print(f"wall time {res['wall_s']:.0f} s")
     return lat_ok and thr_ok
 
 
 async def bench(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
     started = time.monotonic()
-    floor = servers.start_floor()
-    subject = servers.start_subject({"BENCH_GC_FREEZE": "1"} if args.subject_gc_freeze else None)
+    startup = await measure_startup(servers, args.startup_rounds)
+    if args.verbose:
+        print(f"start-up measured after {time.monotonic() - started:.1f} s", file=sys.stderr)
+    threads = {"BENCH_THREADS": str(servers.tmp / "threads-{}.jsonl")}
+    floor = servers.start_floor({"BENCH_THREADS": threads["BENCH_THREADS"].format("floor")})
+    subject_env = {"BENCH_THREADS": threads["BENCH_THREADS"].format("subject")}
+    if args.subject_gc_freeze:
+        subject_env["BENCH_GC_FREEZE"] = "1"
+    subject = servers.start_subject(subject_env)
     sides = [floor, subject]
     await asyncio.gather(*(wait_ready(s) for s in sides))
     async with contextlib.AsyncExitStack() as stack:
@@ -439,6 +567,7 @@ async def bench(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
             )
         log_lines = {side.name: side.log_lines() for side in sides}
         latency = await measure_latency(sides, args.rounds, args.calls, args.warmup)
+        read = await measure_latency(sides, args.rounds, args.calls, args.warmup, *READ)
         if args.verbose:
             print(f"latency done after {time.monotonic() - started:.1f} s", file=sys.stderr)
         throughput = await measure_throughput(sides, args.seconds, args.slices)
@@ -451,6 +580,8 @@ async def bench(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
         "machine": f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}, "
         f"Python {platform.python_version()}, {platform.system()}",
         "latency": latency,
+        "read": read,
+        "startup": startup,
         "throughput": throughput,
         "wall_s": time.monotonic() - started,
         "params": {k: v for k, v in vars(args).items() if k not in {"serve_floor", "json"}},
@@ -467,6 +598,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--sessions", type=int, default=8, help="concurrent sessions (default 8)")
     p.add_argument("--seconds", type=float, help="throughput seconds per side (default 20)")
     p.add_argument("--slices", type=int, help="throughput slices per side (default 10)")
+    p.add_argument("--startup-rounds", type=int, help="launches per side to first tools/list (default 4)")
     p.add_argument("--json", type=Path, help="also write the figures to this file")
     p.add_argument(
         "--subject-gc-freeze",
@@ -478,8 +610,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--serve-floor", nargs=2, metavar=("PORT", "ROOT"), help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     # Short, many, alternated blocks: this machine's speed drifts within seconds.
-    quick = {"rounds": 6, "calls": 50, "seconds": 4.0, "slices": 4}
-    full = {"rounds": 20, "calls": 50, "seconds": 20.0, "slices": 10}
+    quick = {"rounds": 6, "calls": 50, "seconds": 4.0, "slices": 4, "startup_rounds": 2}
+    full = {"rounds": 20, "calls": 50, "seconds": 20.0, "slices": 10, "startup_rounds": 4}
     for k, v in (quick if args.quick else full).items():
         if getattr(args, k) is None:
             setattr(args, k, v)

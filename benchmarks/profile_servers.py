@@ -54,7 +54,8 @@ WATCH = [
     ("SDK transport handle_request", "handle_request (mcp/server/streamable_http.py"),
     ("SDK lowlevel server (dispatch)", "mcp/server/lowlevel/server.py"),
     ("MCPServer.call_tool", "call_tool (mcp/server/mcpserver/server.py"),
-    ("surfaces/builder.py _invoke", "_invoke (jupyter_mcp_lab/surfaces/builder.py"),
+    ("SurfaceServer._call_tool (binding)", "_call_tool (jupyter_mcp_lab/server/mcp_server.py"),
+    ("Dispatcher.call", "call (jupyter_mcp_lab/server/dispatch/core.py"),
     ("  caller_from_context", "caller_from_context ("),
     ("  activity.record", "record (jupyter_mcp_lab/core/activity.py"),
     ("  session.get_state op", "get_state (jupyter_mcp_lab/ops/session.py"),
@@ -70,7 +71,13 @@ WATCH = [
 LAYERS = [
     (
         "app: jupyter_mcp_lab ops/surfaces/core",
-        ("jupyter_mcp_lab/ops/", "jupyter_mcp_lab/surfaces/", "jupyter_mcp_lab/core/"),
+        (
+            "jupyter_mcp_lab/ops/",
+            "jupyter_mcp_lab/surfaces/",
+            "jupyter_mcp_lab/core/",
+            "jupyter_mcp_lab/server/dispatch/",
+            "jupyter_mcp_lab/server/mcp_server.py",
+        ),
     ),
     ("host: jupyter_mcp_lab/server (handler, bridge)", ("jupyter_mcp_lab/server/",)),
     ("host: jupyter_server", ("jupyter_server/",)),

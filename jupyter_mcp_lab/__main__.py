@@ -54,20 +54,20 @@ def cmd_stdio(args: argparse.Namespace) -> None:
 
     [profile] = _check_profiles([args.profile])
     server = build_server(PROFILES[profile], _services(args, [profile]))
-    anyio.run(server.run_stdio_async)
+    anyio.run(server.run_stdio)
 
 
 def cmd_http(args: argparse.Namespace) -> None:
     import uvicorn
 
     from .server.client_config import render
-    from .server.standalone import create_app, profile_path
+    from .server.standalone import create_app, endpoint_path
     from .surfaces import DEFAULT_PROFILES
 
     profiles = _check_profiles(args.profile or list(DEFAULT_PROFILES))
     token = args.token or secrets.token_urlsafe(24)
     app = create_app(_services(args, profiles), args.host, args.port, token)
-    url = f"http://{args.host}:{args.port}{profile_path(profiles[0])}"
+    url = f"http://{args.host}:{args.port}{endpoint_path(profiles[0])}"
     print(f"jupyter-mcp-lab {__version__} (standalone) serving {args.root}", file=sys.stderr)
     print(
         f"MCP endpoint: {url}\nToken: {token}\n\n{render('claude-code', SERVER_NAME, url, token)}\n",

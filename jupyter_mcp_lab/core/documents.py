@@ -16,10 +16,9 @@ from pathlib import PurePosixPath
 
 from .errors import DomainError
 from .history import History
-from .kinds import kind_for
+from .kinds import DocumentKind, kind_for
 from .revision import revision_of
 from .storage import Storage
-from .workspace import DocumentKind
 
 
 @dataclass(eq=False)

@@ -1,11 +1,15 @@
-"""Which kind of document a path holds."""
+"""The kinds of documents (``DocumentKind``) and which kind a path holds.
+
+Imports nothing of this package: documents, the workspace and operations all use it.
+"""
 
 from __future__ import annotations
 
 import re
 from pathlib import PurePosixPath
+from typing import Literal
 
-from .workspace import DocumentKind
+DocumentKind = Literal["markdown", "outline", "notebook", "yaml-workflow", "text"]
 
 MARKDOWN_SUFFIXES = {".md", ".markdown", ".mdown", ".mkd", ".mkdn"}
 YAML_SUFFIXES = {".yml", ".yaml"}

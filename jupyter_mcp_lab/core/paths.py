@@ -1,14 +1,24 @@
 """Workspace paths: every path an agent names is confined to the root.
 
-Paths are root-relative with forward slashes (Jupyter's API form). An absolute path is
-accepted only when it lies inside the root. ``..`` that climbs out, absolute paths
-elsewhere and symlinks that lead outside are refused with INVALID_PATH.
+Paths are root-relative with forward slashes (Jupyter's API form). ``..`` that climbs out,
+absolute paths outside the root and symlinks that lead outside are refused with INVALID_PATH.
+
+A leading "/" has two documented meanings, and this module is the one place that knows both
+(``to_api_path``'s ``leading_slash``):
+
+- ``"filesystem"``: the paths agents give operations (VMark's ``filePath`` is an editor's
+  file path): ``/home/me/notes/a.md`` is a filesystem path, accepted only inside the root,
+  so ``/etc/passwd`` is INVALID_PATH.
+- ``"root"``: the REST API, which spells paths as Jupyter's contents API does (openapi.yaml:
+  "a leading / is ignored"): ``/notes/a.md`` is ``notes/a.md``. Store keys (suggestions,
+  grants) use this form too (``root_relative``).
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path, PurePosixPath
+from typing import Literal
 
 from .errors import DomainError
 
@@ -17,8 +27,22 @@ def _invalid(path: str, why: str) -> DomainError:
     return DomainError("INVALID_PATH", f"{path!r}: {why}", path=path)
 
 
-def to_api_path(root: Path, path: str) -> str:
-    """Normalize ``path`` to a root-relative API path, or raise INVALID_PATH."""
+LeadingSlash = Literal["filesystem", "root"]
+
+
+def root_relative(path: str) -> str:
+    """A path as Jupyter's contents API spells it: a leading "/" means the root."""
+    return path.lstrip("/")
+
+
+def to_api_path(root: Path, path: str, *, leading_slash: LeadingSlash = "filesystem") -> str:
+    """Normalize ``path`` to a root-relative API path, or raise INVALID_PATH.
+
+    ``leading_slash`` says what a leading "/" means (see the module doc): ``"filesystem"``
+    for operations, ``"root"`` for the REST API.
+    """
+    if leading_slash == "root" and isinstance(path, str):
+        path = root_relative(path) or path  # only slashes: refused below as not in the root
     if not isinstance(path, str) or not path.strip():
         raise _invalid(str(path), "a file path is required")
     if "\0" in path:

@@ -11,6 +11,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import accumulate
 
 from .errors import ArgumentError
@@ -123,3 +124,13 @@ def cp_to_utf8(text: str, offset: int) -> int:
 
 def utf8_to_cp(text: str, offset8: int) -> int:
     return len(text.encode("utf-8", "surrogatepass")[:offset8].decode("utf-8", "ignore"))
+
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+@lru_cache(maxsize=8)
+def word_count(text: str) -> int:
+    """Runs of word characters; each CJK character reads as a word."""
+    return len(_WORD.findall(text)) + len(_CJK.findall(text))

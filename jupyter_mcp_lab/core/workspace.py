@@ -15,15 +15,12 @@ import itertools
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, Literal, Protocol
 
+from .documents import OpenDocument
 from .errors import DomainError
 from .selection import Selection, SelectionSource
 
-if TYPE_CHECKING:
-    from .documents import OpenDocument
-
-DocumentKind = Literal["markdown", "outline", "notebook", "yaml-workflow", "text"]
 MAIN_WINDOW = "main"
 RECENT_CLOSED = 10
 

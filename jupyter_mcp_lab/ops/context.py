@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from pydantic import BaseModel
+
 from .._version import __version__
 from ..core.activity import ActivityLog
 from ..core.documents import Documents
@@ -110,6 +112,9 @@ class OpContext:
     protocol_version: str | None = None
     report_progress: Callable[[float, float | None, str | None], Awaitable[None]] = _no_progress
     log: Callable[[str, str], Awaitable[None]] = _no_log
+    # A question for the person (MCP elicitation): the accepted answer, or None when they
+    # declined or nobody can be asked (the client does not support it, a plain-HTTP caller).
+    ask: Callable[[str, type[BaseModel]], Awaitable[BaseModel | None]] | None = None
 
     @property
     def settings(self) -> Settings:

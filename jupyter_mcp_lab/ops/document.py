@@ -7,9 +7,9 @@ import json
 from pydantic import BaseModel, Field
 
 from ..core.errors import ArgumentError, DomainError
+from ..core.kinds import DocumentKind
 from ..core.markdown import structure_of
 from ..core.text import LineIndex
-from ..core.workspace import DocumentKind
 from .base import operation
 from .context import OpContext
 from .targets import (

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from ..core.errors import ArgumentError
 from ..core.jsonschema import compact
-from ..core.markdown import blocks_edit, inserts, lists, marks, tables
+from ..core.markdown import blocks, blocks_edit, inserts, lists, marks, tables
 from ..core.markdown import edits as md
 from ..core.markdown.structure import Structure, structure_of
 from ..core.text import TextEdit, apply_edits
@@ -270,11 +270,12 @@ def text_edits(s: Structure, op: _Op) -> list[TextEdit]:
             m = md.anchored(s, op.text, op.before, op.after)
             return [TextEdit(m.start, m.end, op.replacement)]
         case UpdateBlock():
-            return [md.update_block(s, op.nodeId, op.content)]
+            return [blocks.update_block(s.text, blocks.resolve_block(s, op.nodeId, None), op.content)]
         case InsertBlock():
-            return [md.insert_block_after(s, op.after, op.content)]
+            after = None if op.after is None else blocks.resolve_block(s, op.after, None)
+            return [blocks.insert_after(s.text, after, op.content)]
         case DeleteBlock():
-            return [md.delete_block(s, op.nodeId)]
+            return [blocks.delete_block(s.text, blocks.resolve_block(s, op.nodeId, None))]
         case UpdateSection():
             return [md.update_section(s, op.nodeId, op.content, keep_heading=op.keepHeading)]
         case InsertSection():

@@ -16,17 +16,15 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from ..core.errors import ArgumentError, DomainError
+from ..core.markdown import blocks, lists, marks, tables
 from ..core.markdown import edits as md
-from ..core.markdown import lists, marks, tables
+from ..core.markdown.headings import ATX_OPEN, is_heading_line
 from ..core.markdown.structure import Block, Structure, structure_of
-from ..core.text import TextEdit, apply_edits, newline_of
+from ..core.text import TextEdit, apply_edits
 from .base import operation
 from .context import OpContext
 from .targets import EXPECTED, MODE, RATIONALE, Mode, MutationResult, mutate_as_asked, require_kind
 from .windows import WINDOW_ID, document_of_window
-
-_HEADING = re.compile(r"^#{1,6}(?:[ \t]|$)")
-_ATX = re.compile(r"^[ ]{0,3}#{1,6}(?:[ \t]+|$)")
 
 
 class NodeEditParams(BaseModel):
@@ -120,18 +118,9 @@ def _value(op: BatchOperation, n: int) -> str:
 
 def _block(s: Structure, node_id: str, n: int, name: str = "nodeId") -> Block:
     try:
-        return md.block(s, node_id)
+        return blocks.resolve_block(s, node_id, None)
     except DomainError as exc:
         raise _renamed(exc, f"operations[{n}].{name}") from None
-
-
-def _update(s: Structure, b: Block, new: str) -> TextEdit:
-    """Replace a block's source; a heading keeps its heading markup when the new text has none."""
-    new = new.strip("\r\n")
-    if b.type == "heading" and not _HEADING.match(new.lstrip()):
-        m = _ATX.match(s.text[b.start : s.lines.end_of(b.line_start)])
-        new = (m.group(0) if m and m.group(0).strip() else "#" * (b.level or 1) + " ") + new.strip()
-    return TextEdit(b.start, b.end, new)
 
 
 def _format_range(s: Structure, b: Block, op: BatchOperation, n: int) -> tuple[int, int]:
@@ -144,7 +133,7 @@ def _format_range(s: Structure, b: Block, op: BatchOperation, n: int) -> tuple[i
         return b.start, b.end
     if b.type == "heading" and b.line_start == b.line_end:
         line = s.text[b.start : b.end]
-        m = _ATX.match(line)
+        m = ATX_OPEN.match(line)
         body = line[m.end() if m else 0 :].rstrip()
         body = re.sub(r"[ \t]+#+$", "", body)
         start = b.start + (m.end() if m else 0)
@@ -153,24 +142,11 @@ def _format_range(s: Structure, b: Block, op: BatchOperation, n: int) -> tuple[i
 
 
 def _move(s: Structure, b: Block, after: str | None, n: int) -> list[TextEdit]:
-    blocks = s.blocks
-    k = blocks.index(b)
-    if after == b.id:
-        raise ArgumentError("cannot move a node after itself", f"operations[{n}].after")
-    first = 1 if blocks[0].type == "front_matter" else 0
-    if (after is None and k == first) or (after is not None and k > 0 and blocks[k - 1].id == after):
-        return []  # already there
     target = None if after is None else _block(s, after, n, "after")
-    body = s.text[b.start : b.end]
-    if k + 1 < len(blocks):
-        cut = TextEdit(b.start, blocks[k + 1].start, "")
-    elif k > 0:
-        cut = TextEdit(blocks[k - 1].end, b.end, "")  # the last block: its file's final break stays
-    else:
-        return []
-    if target is None:
-        return [cut, md.insert_block_after(s, None, body)]
-    return [cut, TextEdit(target.end, target.end, newline_of(s.text) * 2 + body)]
+    try:
+        return blocks.move_block(s.text, b, target)
+    except ArgumentError as exc:
+        raise _renamed(exc, f"operations[{n}].after") from None
 
 
 def _batch_edits(s: Structure, operations: list[BatchOperation]) -> tuple[list[TextEdit], list[str], list[int]]:
@@ -180,17 +156,16 @@ def _batch_edits(s: Structure, operations: list[BatchOperation]) -> tuple[list[T
     inserts: list[int] = []
     for n, op in enumerate(operations):
         if op.type == "insert":
-            if op.after is not None:
-                _block(s, op.after, n, "after")
             inserts.append(len(out))
-            out.append(md.insert_block_after(s, op.after, _value(op, n)))
+            target = None if op.after is None else _block(s, op.after, n, "after")
+            out.append(blocks.insert_after(s.text, target, _value(op, n)))
             continue
         b = _block(s, _need(op, n, "nodeId"), n)
         changed.append(b.id)
         if op.type == "update":
-            out.append(_update(s, b, _value(op, n)))
+            out.append(blocks.update_block(s.text, b, _value(op, n), keep_heading=True))
         elif op.type == "delete":
-            out.append(md.delete_block(s, b.id))
+            out.append(blocks.delete_block(s.text, b))
         elif op.type == "format":
             start, end = _format_range(s, b, op, n)
             mark = op.mark or "bold"
@@ -357,7 +332,7 @@ async def _section_edit(
 async def update_section(ctx: OpContext, params: UpdateSectionParams) -> NodeEditResult:
     """Replace a section's content (heading and everything up to the next heading of the same
     or a higher level): the body only, or all of it when the content starts with a heading."""
-    whole = bool(_HEADING.match(params.content.lstrip("\r\n")))
+    whole = is_heading_line(params.content.lstrip("\r\n"), column0=True)
 
     def make(s: Structure) -> list[TextEdit]:
         try:

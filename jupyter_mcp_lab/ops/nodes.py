@@ -12,35 +12,16 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.documents import OpenDocument
 from ..core.errors import DomainError
+from ..core.markdown.digest import document_digest, section_digests
 from ..core.markdown.structure import Block, Structure
+from ..core.markdown.type_names import type_matches, type_name
 from .base import operation
 from .context import OpContext
-from .structure import parsed, word_count
+from .structure import parsed
 from .targets import require_kind
 from .windows import WINDOW_ID, document_of_window
 
-_NAMES = {
-    "code": "codeBlock",
-    "hr": "horizontalRule",
-    "math": "mathBlock",
-    "html": "htmlBlock",
-    "front_matter": "frontmatter",
-    "footnote": "footnoteDefinition",
-}
 CONTENT_LIMIT = 500  # characters of a block's source in list_blocks
-
-
-def type_name(b: Block) -> str:
-    """VMark's name for a block's type."""
-    if b.type == "list":
-        return "taskList" if b.task else "orderedList" if b.ordered else "bulletList"
-    return _NAMES.get(b.type, b.type)
-
-
-def type_matches(b: Block, wanted: str) -> bool:
-    """Whether ``wanted`` (VMark's name or ours; "list" is any list) names the block's type."""
-    w = wanted.strip()
-    return w in (b.type, type_name(b)) or w.lower() in (b.type.lower(), type_name(b).lower())
 
 
 async def markdown_of_window(ctx: OpContext, window_id: str | None) -> tuple[OpenDocument, Structure]:
@@ -87,10 +68,7 @@ async def digest(ctx: OpContext, params: _Params) -> DigestResult:
     """A compact digest of a window's markdown document: its sections (heading node ids,
     levels, titles, ranges, word counts) and counts of headings, paragraphs, words, blocks."""
     doc, s = await markdown_of_window(ctx, params.windowId)
-    counts: dict[str, int] = {}
-    for b in s.blocks:
-        counts[type_name(b)] = counts.get(type_name(b), 0) + 1
-    text = s.text
+    d = document_digest(s, type_name)
     sections = [
         DigestSection(
             nodeId=x.id,
@@ -100,19 +78,19 @@ async def digest(ctx: OpContext, params: _Params) -> DigestResult:
             to=x.end,
             lineStart=x.line_start,
             lineEnd=x.line_end,
-            wordCount=word_count(text[x.start : x.end]),
+            wordCount=x.words,
         )
-        for x in s.sections
+        for x in section_digests(s)
     ]
     return DigestResult(
-        title=next((b.title for b in s.headings if b.level == 1), None),
+        title=d.title,
         sections=sections,
-        headingCount=counts.get("heading", 0),
-        paragraphCount=counts.get("paragraph", 0),
-        wordCount=word_count(text),
-        characterCount=len(text),
-        lineCount=s.lines.line_count - (1 if text.endswith(("\n", "\r")) else 0),
-        blockCounts=counts,
+        headingCount=d.headings,
+        paragraphCount=d.paragraphs,
+        wordCount=d.words,
+        characterCount=d.characters,
+        lineCount=d.lines,
+        blockCounts=d.block_counts,
         revision=s.revision,
         filePath=doc.path,
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..core.workspace import DocumentKind
+from ..core.kinds import DocumentKind
 from .base import operation
 from .context import OpContext
 

@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-import re
-from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from ..core.errors import DomainError
+from ..core.markdown.digest import document_digest
 from ..core.markdown.structure import Structure, structure_of
 from .base import operation
 from .context import OpContext
 from .targets import TargetParams, document_for, require_kind
-
-_WORD = re.compile(r"\w+", re.UNICODE)
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
 class BlockInfo(BaseModel):
@@ -111,26 +107,17 @@ def section_infos(s: Structure) -> list[SectionInfo]:
     ]
 
 
-@lru_cache(maxsize=8)
-def word_count(text: str) -> int:
-    return len(_WORD.findall(text)) + len(_CJK.findall(text))  # each CJK character reads as a word
-
-
 def digest_of(s: Structure) -> Digest:
-    counts: dict[str, int] = {}
-    for b in s.blocks:
-        counts[b.type] = counts.get(b.type, 0) + 1
-    h1 = next((b.title for b in s.headings if b.level == 1), None)
-    text = s.text
+    d = document_digest(s)
     return Digest(
-        title=h1,
-        lines=s.lines.line_count - (1 if text.endswith(("\n", "\r")) else 0),
-        characters=len(text),
-        wordCount=word_count(text),
-        headingCount=counts.get("heading", 0),
-        paragraphCount=counts.get("paragraph", 0),
-        blockCounts=counts,
-        frontMatter="front_matter" in counts,
+        title=d.title,
+        lines=d.lines,
+        characters=d.characters,
+        wordCount=d.words,
+        headingCount=d.headings,
+        paragraphCount=d.paragraphs,
+        blockCounts=d.block_counts,
+        frontMatter=d.front_matter,
     )
 
 

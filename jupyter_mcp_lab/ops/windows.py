@@ -16,11 +16,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.documents import OpenDocument
 from ..core.errors import DomainError
-from ..core.workspace import DocumentKind, Tab, Window
+from ..core.kinds import DocumentKind
+from ..core.text import word_count
+from ..core.workspace import Tab, Window
 from . import workspace as ws_ops
 from .base import operation
 from .context import OpContext
-from .structure import word_count
 from .tabs import WINDOW_ID, active_tab, tab_for_window, tab_in_window, window_of
 
 # Titles given to untitled documents (workspace_new_document); saved files take their name.

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.errors import DomainError
+from ..core.kinds import DocumentKind
 from ..core.paths import to_api_path
-from ..core.workspace import DocumentKind
 from .base import operation
 from .context import OpContext
 from .targets import TAB_ID, policy_mode

@@ -23,13 +23,9 @@ from .bridge import BRIDGE_ROUTE, BridgeHandler, LabBridge
 from .endpoints import MCPEndpoints
 from .live_storage import LiveStorage
 from .mcp_handler import MCPHandler
+from .routes import profile_path
 
 PROFILE_RE = r"(?P<profile>[a-z][a-z0-9_-]*)"
-
-
-def profile_path(profile: str) -> str:
-    """The path (below base_url) of a profile's MCP endpoint; ``lab`` also owns ``mcp``."""
-    return "mcp" if profile == "lab" else url_path_join("mcp-lab", profile, "mcp")
 
 
 class MCPLabApp(ExtensionApp):
@@ -169,7 +165,7 @@ class MCPLabApp(ExtensionApp):
         kwargs = {"endpoints": self.endpoints}
         if "lab" in self.profiles:
             self.handlers.append((profile_path("lab"), MCPHandler, {**kwargs, "profile": "lab"}))
-        self.handlers.append((url_path_join("mcp-lab", PROFILE_RE, "mcp"), MCPHandler, kwargs))
+        self.handlers.append((profile_path(PROFILE_RE), MCPHandler, kwargs))  # mcp-lab/{profile}/mcp
         self.handlers.append((BRIDGE_ROUTE, BridgeHandler, {"bridge": self.bridge}))
         self.handlers.extend(api_handlers(self.services, self.endpoints))
 

@@ -11,13 +11,13 @@ import asyncio
 import contextlib
 import logging
 
-from mcp.server.mcpserver import MCPServer
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 
 from ..ops.context import Services
-from ..surfaces import PROFILES, build_server
+from ..surfaces import PROFILES
 from .event_store import BoundedEventStore
+from .mcp_server import SurfaceServer
 
 log = logging.getLogger(__name__)
 
@@ -34,11 +34,10 @@ class MCPEndpoints:
         if unknown:
             raise ValueError(f"unknown MCP profile(s): {', '.join(unknown)}; known: {', '.join(PROFILES)}")
         self.services = services
-        self.servers: dict[str, MCPServer] = {p: build_server(PROFILES[p], services) for p in profiles}
+        self.servers: dict[str, SurfaceServer] = {p: SurfaceServer(PROFILES[p], services) for p in profiles}
         self.managers: dict[str, StreamableHTTPSessionManager] = {
             p: StreamableHTTPSessionManager(
-                # The manager drives the low-level server that MCPServer wraps.
-                app=server._lowlevel_server,
+                app=server,
                 event_store=BoundedEventStore(),
                 json_response=False,
                 stateless=False,

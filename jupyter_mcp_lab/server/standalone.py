@@ -23,10 +23,12 @@ from starlette.types import Receive, Scope, Send
 from ..ops.context import Endpoint, Services
 from ..surfaces.caller import LOCAL_USER, SCOPE_USER_KEY
 from .endpoints import MCPEndpoints
+from .routes import profile_path
 
 
-def profile_path(profile: str) -> str:
-    return "/mcp" if profile == "lab" else f"/mcp-lab/{profile}/mcp"
+def endpoint_path(profile: str) -> str:
+    """A profile's endpoint in standalone mode (no base URL): ``routes.profile_path`` from "/"."""
+    return "/" + profile_path(profile)
 
 
 def bearer_token(headers: list[tuple[bytes, bytes]]) -> str | None:
@@ -93,7 +95,7 @@ def create_app(services: Services, host: str, port: int, token: str) -> Starlett
     profiles = list(services.settings.profiles)
     endpoints = MCPEndpoints(services, profiles, security)
     services.endpoints = [
-        Endpoint(profile=p, path=profile_path(p), url=f"http://{host}:{port}{profile_path(p)}") for p in profiles
+        Endpoint(profile=p, path=endpoint_path(p), url=f"http://{host}:{port}{endpoint_path(p)}") for p in profiles
     ]
 
     @contextlib.asynccontextmanager
@@ -106,7 +108,7 @@ def create_app(services: Services, host: str, port: int, token: str) -> Starlett
 
     routes = [
         Route(
-            profile_path(p),
+            endpoint_path(p),
             endpoint=TokenGate(_Mount(endpoints, p), token),
             methods=["GET", "POST", "DELETE"],
         )

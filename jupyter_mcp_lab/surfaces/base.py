@@ -7,14 +7,13 @@ Adding a tool to a surface is a mapping here, never new logic.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from mcp.server.mcpserver import MCPServer
-
-    from ..ops.context import Services
+    from ..ops.context import OpContext, Services
+    from ..server.mcp_server import SurfaceServer
 
 
 @dataclass(frozen=True)
@@ -39,8 +38,21 @@ class CompositeTool:
     defaults: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class SurfaceResource:
+    """A JSON resource computed for the reader (its session's focus decides the document)."""
+
+    uri: str
+    name: str
+    title: str
+    description: str
+    reader: Callable[[OpContext], Awaitable[Any]]
+    mime_type: str = "application/json"
+
+
 ToolSpec = FlatTool | CompositeTool
-ErrorRenderer = Callable[[dict[str, Any]], Any]  # envelope -> CallToolResult
+# envelope -> what the client receives as the error's structured content (the profile's shape)
+ErrorRenderer = Callable[[dict[str, Any]], Any]
 
 
 @dataclass(frozen=True)
@@ -51,7 +63,8 @@ class Surface:
     title: str
     instructions: str
     tools: tuple[ToolSpec, ...] = ()
-    # Extra registrations (resources, prompts, fixture tools) on the built server.
-    extend: Callable[[MCPServer, Services], None] | None = None
+    resources: tuple[SurfaceResource, ...] = ()
+    # MCP-only registrations (the conformance fixtures' tools, resources, prompts) on the built server.
+    extend: Callable[[SurfaceServer, Services], None] | None = None
     render_error: ErrorRenderer | None = None
     server_name: str = "jupyter-mcp-lab"

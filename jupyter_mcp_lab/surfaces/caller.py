@@ -9,9 +9,9 @@ from __future__ import annotations
 import getpass
 from typing import Any
 
-from mcp.server.mcpserver import Context
+from mcp.server.context import ServerRequestContext
 
-from ..ops.context import Caller, Services
+from ..ops.context import Caller
 
 SCOPE_USER_KEY = "jupyter_user"
 
@@ -26,8 +26,7 @@ def _local_user() -> str:
 LOCAL_USER = _local_user()
 
 
-def caller_from_context(ctx: Context, services: Services, profile: str) -> Caller:
-    rc = ctx.request_context
+def caller_from_context(rc: ServerRequestContext[Any, Any], profile: str) -> Caller:
     request: Any = rc.request
     user: dict[str, str] | None = None
     session_id = ""

@@ -12,22 +12,13 @@ Errors take VMark's shape, as in ``vmark2``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
-from contextvars import ContextVar
 from typing import Any
 
-from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ResourceError
-from mcp.server.mcpserver.resources import Resource
-from pydantic import Field
-
-from ..core.errors import DomainError
 from ..ops import nodes
 from ..ops import windows as window_ops
-from ..ops.context import OpContext, Services
-from .base import FlatTool, Surface
-from .caller import caller_from_context
+from ..ops.context import OpContext
+from .base import FlatTool, Surface, SurfaceResource
 from .vmark2 import render_error
 from .vmark_editing import EDITING_TOOLS
 
@@ -304,32 +295,9 @@ workspace_save_document."""
 
 # --------------------------------------------------------------------------- resources
 
-# The request a resource is read for (MCPServer hands static resources no Context).
-_READING: ContextVar[Context | None] = ContextVar("vmark_resource_context", default=None)
-
+# Each is computed for the reading MCP session (its focus decides the document); the
+# dispatcher reads them and the MCP binding serves them.
 Reader = Callable[[OpContext], Awaitable[Any]]
-
-
-class _SessionResource(Resource):
-    """A JSON resource computed for the reading MCP session (its focus decides the document)."""
-
-    reader: Reader = Field(exclude=True)
-    services: Any = Field(exclude=True)
-
-    async def read(self) -> str:
-        ctx = _READING.get()
-        if ctx is None:
-            raise ResourceError(f"{self.uri} is read within an MCP session")
-        opctx = OpContext(
-            services=self.services,
-            caller=caller_from_context(ctx, self.services, NAME),
-            protocol_version=ctx.protocol_version,
-        )
-        try:
-            value = await self.reader(opctx)
-        except DomainError as exc:
-            raise ResourceError(json.dumps(exc.envelope(), ensure_ascii=False)) from None
-        return json.dumps(value, ensure_ascii=False)
 
 
 def _outline(sections: list[Any]) -> list[dict[str, Any]]:
@@ -397,29 +365,10 @@ _RESOURCES: dict[str, tuple[str, str, Reader]] = {
 assert tuple(_RESOURCES) == RESOURCE_URIS
 
 
-def _extend(server: MCPServer, services: Services) -> None:
-    for uri, (title, description, reader) in _RESOURCES.items():
-        server.add_resource(
-            _SessionResource(
-                uri=uri,
-                name=uri.removeprefix("vmark://"),
-                title=title,
-                description=description,
-                mime_type="application/json",
-                reader=reader,
-                services=services,
-            )
-        )
-    read = server.read_resource
-
-    async def read_resource(uri: Any, context: Context | None = None) -> Any:
-        token = _READING.set(context)
-        try:
-            return await read(uri, context)
-        finally:
-            _READING.reset(token)
-
-    server.read_resource = read_resource  # type: ignore[method-assign]
+RESOURCES = tuple(
+    SurfaceResource(uri=uri, name=uri.removeprefix("vmark://"), title=title, description=description, reader=reader)
+    for uri, (title, description, reader) in _RESOURCES.items()
+)
 
 
 SURFACE = Surface(
@@ -429,5 +378,5 @@ SURFACE = Surface(
     render_error=render_error,
     server_name="vmark-mcp-server",
     tools=(*_BEFORE, CAPABILITIES, *_AFTER),
-    extend=_extend,
+    resources=RESOURCES,
 )

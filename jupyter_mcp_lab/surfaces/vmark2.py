@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from mcp_types import CallToolResult, TextContent
-
 from .base import CompositeTool, Surface
 
 # Conveniences that VMark's v2 tools do not document (lab ones, and v1's windowId: v2
@@ -29,17 +27,13 @@ workflow.validate for actionlint diagnostics. Files are opened, saved and closed
 workspace."""
 
 
-def render_error(envelope: dict[str, Any]) -> CallToolResult:
+def render_error(envelope: dict[str, Any]) -> dict[str, Any]:
+    """VMark's error shape (sent as the structured content and as JSON text, marked isError)."""
     if envelope.get("error") == "INVALID_ARGUMENT":
         error: str = envelope.get("message", "invalid arguments")
     else:
         error = json.dumps(envelope, ensure_ascii=False)
-    payload = {"success": False, "error": error}
-    return CallToolResult(
-        content=[TextContent(type="text", text=json.dumps(payload, ensure_ascii=False))],
-        structured_content=payload,
-        is_error=True,
-    )
+    return {"success": False, "error": error}
 
 
 SURFACE = Surface(

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from jupyter_mcp_lab.core.errors import DomainError
-from jupyter_mcp_lab.core.paths import resolve_in_root, to_api_path
+from jupyter_mcp_lab.core.paths import resolve_in_root, root_relative, to_api_path
 
 
 @pytest.fixture
@@ -154,3 +154,19 @@ def test_resolve_in_root_gives_the_real_path(root: Path) -> None:
     assert resolve_in_root(root, "docs/a.md") == (root / "docs" / "a.md").resolve()
     assert resolve_in_root(root, "docs/missing.md") == (root / "docs" / "missing.md").resolve()
     assert os.path.isabs(resolve_in_root(root, "x"))
+
+
+def test_a_leading_slash_means_the_filesystem_for_operations_and_the_root_for_the_rest_api(root: Path) -> None:
+    # The one documented difference between the surfaces, in one function.
+    assert to_api_path(root, str(root / "docs" / "a.md")) == "docs/a.md"
+    with pytest.raises(DomainError) as info:
+        to_api_path(root, "/docs/a.md")
+    assert info.value.code == "INVALID_PATH" and "outside" in info.value.message
+    assert to_api_path(root, "/docs/a.md", leading_slash="root") == "docs/a.md"
+    assert to_api_path(root, "//docs/./a.md", leading_slash="root") == "docs/a.md"
+    assert to_api_path(root, "docs/a.md", leading_slash="root") == "docs/a.md"
+    for refused in ("/", "///", "/../outside/secret.md"):
+        with pytest.raises(DomainError) as info:
+            to_api_path(root, refused, leading_slash="root")
+        assert info.value.code == "INVALID_PATH", refused
+    assert root_relative("/docs/a.md") == root_relative("docs/a.md") == "docs/a.md"

@@ -240,7 +240,10 @@ async def test_delete_the_last_block(lab: Any) -> None:
     _, open_tools, root = lab
     async with open_tools() as tools:
         await edit(tools, {"op": "delete_block", "nodeId": "p-3"})
-    assert on_disk(root).endswith("## Three\n\n")
+    # The last block takes the blank line before it along: the file ends as it did, with one
+    # line break (it kept a dangling blank line before core/markdown/blocks was the only
+    # implementation; VMark's table_delete already ended the file so).
+    assert on_disk(root).endswith("## Three\n") and not on_disk(root).endswith("\n\n")
     assert "three text" not in on_disk(root)
 
 

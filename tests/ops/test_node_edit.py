@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from jupyter_mcp_lab.core.markdown.structure import structure_of
-from jupyter_mcp_lab.ops.ast import ast_of
+from jupyter_mcp_lab.core.markdown.syntax_tree import ast_of
 
 
 @pytest.fixture

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
+from .headings import ATX_OPEN_COLUMN0
+
 _FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
-_HEADING = re.compile(r"^#{1,6}(?:[ \t]|$)")
 _HTML_END = [
     (
         re.compile(r"^ {0,3}<(?:script|pre|style|textarea)(?:\s|>|$)", re.I),
@@ -84,7 +85,7 @@ def chunk_starts(lines: list[str], text: str | None = None, starts: list[int] | 
         elif line[:1] not in _MAY_START and line.lstrip(" ")[:1] not in _MAY_START:
             pass  # most lines: prose that cannot open a heading, fence, math or HTML block
         else:
-            if _HEADING.match(line) and i > 0:
+            if ATX_OPEN_COLUMN0.match(line) and i > 0:
                 points.append(i)
             elif m := _FENCE_OPEN.match(line):
                 marker, info = m.group(1), m.group(2)

@@ -1,5 +1,5 @@
-"""Text and block edits on markdown: each returns TextEdits on the original text, so
-everything an edit does not target stays byte-for-byte as it was."""
+"""Text and section edits on markdown: each returns TextEdits on the original text, so
+everything an edit does not target stays byte-for-byte as it was (whole blocks: ``blocks``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import Literal
 
 from ..errors import ArgumentError, DomainError
 from ..text import TextEdit, newline_of
-from .structure import Block, Section, Structure
+from .blocks import resolve_block
+from .structure import Section, Structure
 
 MatchPolicy = Literal["first", "all", "nth", "error_if_multiple"]
 
@@ -107,58 +108,6 @@ def _anchor_candidates(source: str, before: str, text: str, after: str) -> list[
     return out
 
 
-# --------------------------------------------------------------------------- blocks
-
-
-def block(s: Structure, node_id: str) -> Block:
-    b = s.by_id.get(node_id)
-    if b is None:
-        raise DomainError(
-            "NOT_FOUND",
-            f"no block {node_id!r} at revision {s.revision}; list_blocks gives current ids",
-            node_id=node_id,
-        )
-    return b
-
-
-def _ensure_trailing_break(content: str, nl: str) -> str:
-    return content if content.endswith(("\n", "\r")) else content + nl
-
-
-def insert_block_after(s: Structure, after: str | None, content: str) -> TextEdit:
-    """A new block after block ``after`` (None: at the top, below any front matter)."""
-    nl = newline_of(s.text)
-    body = content.strip("\r\n")
-    if after is None:
-        fm = s.blocks[0] if s.blocks and s.blocks[0].type == "front_matter" else None
-        if fm is None:
-            return TextEdit(0, 0, body + nl + (nl if s.text.strip() else ""))
-        return TextEdit(fm.end, fm.end, nl + nl + body)
-    b = block(s, after)
-    # Insert after the block's own text: a blank line, then the new block.
-    return TextEdit(b.end, b.end, nl + nl + body)
-
-
-def update_block(s: Structure, node_id: str, content: str) -> TextEdit:
-    b = block(s, node_id)
-    return TextEdit(b.start, b.end, content.strip("\r\n"))
-
-
-def delete_block(s: Structure, node_id: str) -> TextEdit:
-    """Remove the block and the blank lines that separated it from the next one."""
-    b = block(s, node_id)
-    end = s.lines.start_of(b.line_end + 1)
-    text = s.text
-    # swallow following blank lines so no double gap is left
-    line = b.line_end + 1
-    while line <= s.lines.line_count and not text[s.lines.start_of(line) : s.lines.end_of(line)].strip():
-        if s.lines.start_of(line) >= len(text):
-            break
-        end = s.lines.start_of(line + 1)
-        line += 1
-    return TextEdit(b.start, min(end, len(text)), "")
-
-
 # --------------------------------------------------------------------------- sections
 
 
@@ -204,7 +153,7 @@ def insert_section(s: Structure, after: str | None, level: int, title: str, cont
         at = _trim_trailing_blank(s.text, 0, len(s.text))
     else:
         sec = s.section(after)
-        at = _trim_trailing_blank(s.text, 0, sec.end) if sec is not None else block(s, after).end
+        at = _trim_trailing_blank(s.text, 0, sec.end) if sec is not None else resolve_block(s, after, None).end
     lead = (nl + nl) if at > 0 else ""
     trail = nl if at == len(s.text) or not s.text[at:].startswith(nl) else ""
     return TextEdit(at, at, lead + new + trail)
@@ -223,7 +172,7 @@ def move_section(s: Structure, node_id: str, after: str | None) -> list[TextEdit
     else:
         dest_sec = s.section(after)
         # After a block: where its text ends (the section follows after a blank line).
-        dest = dest_sec.end if dest_sec is not None else block(s, after).end
+        dest = dest_sec.end if dest_sec is not None else resolve_block(s, after, None).end
     if dest == sec.end or dest == sec.start:
         return []  # already there
     if sec.start < dest < sec.end:

@@ -16,11 +16,12 @@ import unicodedata
 from dataclasses import dataclass
 
 from ..errors import ArgumentError
+from .headings import ATX_OPEN
 from .structure import Block, structure_of
 
 _INLINE_BLOCKS = ("paragraph", "heading", "list", "blockquote", "table", "footnote")
 _PREFIX = {
-    "heading": re.compile(r" {0,3}#{1,6}(?:[ \t]+|$)"),
+    "heading": ATX_OPEN,
     "list": re.compile(
         r"(?:[ \t]*(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))*[ \t]*(?:\[[ xX]\](?=[ \t]|$)[ \t]*)?"
     ),

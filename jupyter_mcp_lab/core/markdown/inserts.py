@@ -16,7 +16,7 @@ import re
 
 from ..errors import ArgumentError
 from ..text import TextEdit
-from .blocks_edit import insert_block
+from .blocks import insert_block
 from .inline import scan_inline, segment
 from .structure import structure_of
 

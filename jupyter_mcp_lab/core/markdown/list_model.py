@@ -22,7 +22,8 @@ from markdown_it import MarkdownIt
 
 from ..errors import ArgumentError, DomainError
 from ..text import TextEdit
-from .blocks_edit import block_lines, delete_block, replace_lines, resolve_block
+from .blocks import block_lines, delete_block, resolve_block
+from .line_edits import replace_lines
 from .structure import Block
 
 _ITEM = re.compile(r"([ \t]*)([-*+]|\d{1,9}[.)])([ \t]*)(?:(\[[ xX]\])(?=[ \t]|$)([ \t]*))?(.*)")

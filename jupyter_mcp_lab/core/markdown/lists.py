@@ -12,12 +12,14 @@ from typing import Any
 
 from ..errors import ArgumentError
 from ..text import TextEdit
-from .blocks_edit import block_lines, block_type_name, replace_lines, resolve_block
+from .blocks import block_lines, resolve_block
+from .line_edits import replace_lines
 from .list_model import _ITEM, ListModel, _Item, _like, wrap_lines
 from .list_model import ListItem as ListItem
 from .list_model import parse_list as parse_list
 from .list_model import unwrap_items as unwrap_items
 from .structure import Block, structure_of
+from .type_names import block_type_name
 
 _LIST_KINDS = ("bullet", "ordered", "task")
 

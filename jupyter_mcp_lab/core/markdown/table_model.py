@@ -15,7 +15,8 @@ from typing import Any
 
 from ..errors import ArgumentError, DomainError
 from ..text import TextEdit
-from .blocks_edit import block_lines, replace_lines
+from .blocks import block_lines
+from .line_edits import replace_lines
 from .structure import Block, structure_of
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import ArgumentError
 from ..text import TextEdit
-from .blocks_edit import delete_block, insert_block, resolve_block
+from .blocks import delete_block, insert_block, resolve_block
 from .table_model import Table as Table
 from .table_model import _Model, _Row, _value, _width
 from .table_model import parse_table as parse_table

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args
 
 from ..errors import ArgumentError, DomainError
+from ..paths import root_relative
 from ..revision import revision_of
 from ..text import LineIndex
 
@@ -152,7 +153,7 @@ class Grant(_Json):
             return False
         if self.agent != (session if self.agent_kind == "session" else client):
             return False
-        path = path.lstrip("/")
+        path = root_relative(path)
         if path == self.scope or self.scope == "":
             return True
         # Only a folder scope covers what is below it: "a/b" must not cover "a/bc".
@@ -192,7 +193,7 @@ def new_suggestion(
         raise ArgumentError(f"range {start}..{end} is outside the document (0..{len(base)})", "range")
     line_start, line_end = line_span(base, start, end, index)
     return Suggestion(
-        path=path.lstrip("/"),
+        path=root_relative(path),
         kind=kind,
         start=start,
         end=end,

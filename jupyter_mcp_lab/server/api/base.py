@@ -20,7 +20,7 @@ from tornado import web
 
 from ...core.diffs import unified
 from ...core.errors import ArgumentError, DomainError
-from ...core.paths import to_api_path
+from ...core.paths import root_relative, to_api_path
 from ...ops.context import Services
 from ..auth import AuthHandler
 from ..endpoints import MCPEndpoints
@@ -199,11 +199,10 @@ class ApiHandler(AuthHandler, APIHandler):
         A leading "/" is root-relative (Jupyter's convention). A path that cannot name a
         workspace file is kept as it is: used as a filter it simply matches nothing.
         """
-        key = path.lstrip("/")
         try:
-            return to_api_path(self.services.settings.root_dir, key)
+            return to_api_path(self.services.settings.root_dir, path, leading_slash="root")
         except DomainError:
-            return key
+            return root_relative(path)
 
     # ------------------------------------------------------------------ output
 

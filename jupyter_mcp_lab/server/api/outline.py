@@ -45,7 +45,7 @@ class OutlineHandler(ApiHandler):
         if not raw:
             raise ArgumentError("path must not be empty", "path")
         # A leading "/" is root-relative, as in Jupyter's contents API.
-        key = to_api_path(self.services.settings.root_dir, raw.lstrip("/") or raw)
+        key = to_api_path(self.services.settings.root_dir, raw, leading_slash="root")
         text, kind = await self._read(key)
         headings: list[dict[str, Any]] = []
         revision = revision_of(text)

@@ -7,15 +7,9 @@ from typing import Any
 import pytest
 
 from jupyter_mcp_lab.core.errors import ArgumentError, DomainError
-from jupyter_mcp_lab.core.markdown.blocks_edit import (
-    delete_block,
-    insert_block,
-    insert_horizontal_rule,
-    replace_lines,
-    resolve_block,
-    set_block_type,
-    toggle_block,
-)
+from jupyter_mcp_lab.core.markdown.blocks import delete_block, insert_block, resolve_block
+from jupyter_mcp_lab.core.markdown.blocks_edit import insert_horizontal_rule, set_block_type, toggle_block
+from jupyter_mcp_lab.core.markdown.line_edits import replace_lines
 from jupyter_mcp_lab.core.markdown.structure import structure_of
 from jupyter_mcp_lab.core.text import TextEdit, apply_edits
 

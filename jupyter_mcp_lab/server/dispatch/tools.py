@@ -1,0 +1,227 @@
+"""A surface's tools compiled once: what each publishes, and how its arguments map onto an
+operation's params.
+
+``bind(arguments)`` turns the arguments a client sent into an ``Invocation`` (the operation,
+the fields its model validates, what to record in the activity log) or raises the
+``ArgumentError`` that refuses the call before anything runs: an unknown argument (an agent
+that misspelled ``expected_revision`` would otherwise write unguarded), an unknown action,
+or an argument the chosen action does not take.
+"""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any
+
+import mcp_types
+from pydantic.fields import FieldInfo
+
+from ...core.errors import ArgumentError
+from ...ops import registry
+from ...ops.base import Operation
+from ...surfaces.base import CompositeTool, FlatTool
+from .schema import UNSET, CompositeResult, action_parameter, input_key, parameter, python_names, schemas
+
+
+@dataclass(frozen=True)
+class Invocation:
+    label: str  # the tool, or "tool.action", as the activity log names it
+    op: Operation
+    fields: dict[str, Any]  # keyed as the operation's model validates them
+    arguments: dict[str, Any]  # as the tool took them (defaults filled in), for the activity summary
+    published: dict[str, str]  # model key -> tool argument, to name a bad argument as the client knows it
+
+
+def _accepts_str(annotation: Any) -> bool:
+    """Whether a field takes a string as is (so a string that looks like JSON stays a string)."""
+    if annotation is str or annotation is Any:
+        return annotation is str
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _accepts_str(typing.get_args(annotation)[0])
+    if origin is typing.Literal:
+        return any(isinstance(a, str) for a in typing.get_args(annotation))
+    if origin is typing.Union or origin is types.UnionType:
+        return any(_accepts_str(a) for a in typing.get_args(annotation))
+    return False
+
+
+def _pre_parsed(value: Any) -> Any:
+    # Some clients (Claude Desktop) send lists and objects as JSON inside a string; the SDK's
+    # own servers parse those for arguments that are not strings, and so do we.
+    if not isinstance(value, str):
+        return value
+    try:
+        parsed = json.loads(value)
+    except (ValueError, RecursionError):
+        return value
+    return value if isinstance(parsed, str | int | float) else parsed
+
+
+def _unknown(given: dict[str, Any], known: frozenset[str]) -> None:
+    unknown = sorted(k for k in given if k not in known)
+    if unknown:
+        raise ArgumentError(
+            f"unknown argument{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
+            f"this tool takes: {', '.join(sorted(known))}",
+            argument=unknown[0],
+        )
+
+
+def _hints(ops: list[Operation], title: str) -> mcp_types.ToolAnnotations:
+    # A composite tool is as careful as its least careful action.
+    return mcp_types.ToolAnnotations(
+        title=title,
+        read_only_hint=all(o.read_only for o in ops),
+        destructive_hint=any(o.destructive for o in ops),
+        idempotent_hint=all(o.idempotent for o in ops),
+        open_world_hint=False,
+    )
+
+
+class FlatBinding:
+    """One tool for one operation, with the profile's argument names and defaults."""
+
+    def __init__(self, spec: FlatTool) -> None:
+        op = registry.get(spec.op)
+        fields_ = op.params.model_fields
+        keys = {f: input_key(f, finfo) for f, finfo in fields_.items()}
+        by_key = {k: f for f, k in keys.items()}
+        # tool argument -> the key the operation's model validates it under
+        to_field = {spec.rename.get(f, keys[f]): keys[f] for f in fields_ if f not in spec.hidden}
+        required = [
+            a for a, k in to_field.items() if fields_[by_key[k]].is_required() and by_key[k] not in spec.defaults
+        ]
+        names = python_names(list(to_field))
+        params = [
+            parameter(
+                arg,
+                fields_[by_key[key]],
+                default=None if arg in required else spec.defaults.get(by_key[key], UNSET),
+                python_name=names[arg],
+            )
+            for arg, key in to_field.items()
+        ]
+        title = spec.title or op.title
+        input_schema, output_schema = schemas(spec.name, params, op.result, required)
+        self.name = spec.name
+        self.op = op
+        self.definition = mcp_types.Tool(
+            name=spec.name,
+            title=title,
+            description=spec.description or op.description,
+            input_schema=input_schema,
+            output_schema=output_schema,
+            annotations=_hints([op], title),
+        )
+        self._to_field = to_field
+        self._required = frozenset(required)
+        self._known = frozenset(to_field)
+        # What a tool argument is when the client leaves it out (the activity log shows it).
+        self._fallback = {p_arg: p.default for p_arg, p in zip(to_field, params, strict=True) if p_arg not in required}
+        self._defaults = {keys.get(f, f): v for f, v in spec.defaults.items()}
+        self._published = {key: arg for arg, key in to_field.items()}
+        self._parse = frozenset(a for a, k in to_field.items() if not _accepts_str(fields_[by_key[k]].annotation))
+
+    def bind(self, given: dict[str, Any]) -> Invocation:
+        _unknown(given, self._known)
+        arguments: dict[str, Any] = {}
+        for arg in self._to_field:
+            if arg in given:
+                value = given[arg]
+                arguments[arg] = _pre_parsed(value) if arg in self._parse else value
+            elif arg not in self._required:
+                arguments[arg] = self._fallback[arg]
+        fields = {**self._defaults, **{self._to_field[k]: v for k, v in arguments.items()}}
+        return Invocation(self.name, self.op, fields, arguments, self._published)
+
+
+class CompositeBinding:
+    """One tool whose ``action`` argument picks the operation."""
+
+    def __init__(self, spec: CompositeTool) -> None:
+        ops = {action: registry.get(name) for action, name in spec.actions.items()}
+        users: dict[str, list[str]] = {}
+        infos: dict[str, FieldInfo] = {}
+        self._to_field: dict[str, dict[str, str]] = {}  # per action: tool argument -> model key
+        self._parse: dict[str, frozenset[str]] = {}
+        self._defaults: dict[str, dict[str, Any]] = {}
+        for action, op in ops.items():
+            mapping: dict[str, str] = {}
+            parse: set[str] = set()
+            for fname, finfo in op.params.model_fields.items():
+                if fname in spec.hidden:
+                    continue
+                key = input_key(fname, finfo)
+                arg = spec.rename.get(fname, key)
+                mapping[arg] = key
+                if not _accepts_str(finfo.annotation):
+                    parse.add(arg)
+                users.setdefault(arg, []).append(action)
+                if arg in infos and infos[arg].annotation != finfo.annotation:
+                    merged = FieldInfo.from_annotation(Any)
+                    merged.description = infos[arg].description or finfo.description
+                    infos[arg] = merged
+                else:
+                    infos.setdefault(arg, finfo)
+            self._to_field[action] = mapping
+            self._parse[action] = frozenset(parse)
+            model_fields = op.params.model_fields
+            self._defaults[action] = {
+                input_key(f, model_fields[f]): v for f, v in spec.defaults.items() if f in model_fields
+            }
+        names = python_names(list(infos), reserved=frozenset({"ctx", "action"}))
+        params = [action_parameter(list(ops))] + [
+            parameter(
+                arg, infos[arg], optional=True, note=f" (used by: {', '.join(users[arg])})", python_name=names[arg]
+            )
+            for arg in infos
+        ]
+        title = spec.title or spec.name.capitalize()
+        input_schema, output_schema = schemas(spec.name, params, CompositeResult, ["action"])
+        self.name = spec.name
+        self.ops = ops
+        self.definition = mcp_types.Tool(
+            name=spec.name,
+            title=title,
+            description=spec.description,
+            input_schema=input_schema,
+            output_schema=output_schema,
+            annotations=_hints(list(ops.values()), title),
+        )
+        self._order = list(infos)
+        self._known = frozenset(["action", *infos])
+
+    def bind(self, given: dict[str, Any]) -> Invocation:
+        _unknown(given, self._known)
+        action = given.get("action")
+        op = self.ops.get(action) if isinstance(action, str) else None
+        if op is None:
+            raise ArgumentError(f"unknown action {action!r}; one of: {', '.join(self.ops)}", argument="action")
+        assert isinstance(action, str)
+        parse = self._parse[action]
+        # An argument sent as null counts as not sent: every argument but action is optional here.
+        arguments = {}
+        for arg in self._order:
+            value = given.get(arg)
+            if arg in parse:
+                value = _pre_parsed(value)
+            if value is not None:
+                arguments[arg] = value
+        mapping = self._to_field[action]
+        stray = sorted(set(arguments) - set(mapping))
+        if stray:
+            raise ArgumentError(f"action {action!r} does not take {', '.join(stray)}", argument=stray[0])
+        fields = {**self._defaults[action], **{mapping[k]: v for k, v in arguments.items()}}
+        published = {key: arg for arg, key in mapping.items()}
+        return Invocation(f"{self.name}.{action}", op, fields, arguments, published)
+
+
+ToolBinding = FlatBinding | CompositeBinding
+
+
+def compile_tool(spec: FlatTool | CompositeTool) -> ToolBinding:
+    return FlatBinding(spec) if isinstance(spec, FlatTool) else CompositeBinding(spec)
