@@ -4,9 +4,9 @@
 Both sides serve the ``lab`` profile with the same session-manager settings (stateful, SSE,
 the same event store and retry interval):
 
-* floor:   the bare SDK: the profile on the SDK's high-level ``MCPServer`` (tools generated
-           as functions, as the project built them before its dispatcher:
-           ``_mcpserver_floor.py``) under uvicorn + Starlette via ``streamable_http_app()``;
+* floor:   the bare SDK: the SDK's high-level ``MCPServer`` with the two tools called here,
+           running the same operations (``_mcpserver_floor.py``), under uvicorn + Starlette
+           via ``streamable_http_app()``;
 * subject: a real ``jupyter server`` with the extension (Tornado, Jupyter auth, the ASGI
            bridge into ``StreamableHTTPSessionManager``, the low-level SDK ``Server`` with the
            project's dispatcher).
@@ -81,12 +81,11 @@ def serve_floor(port: int, root: Path) -> None:
 
     from jupyter_mcp_lab.ops.context import Endpoint, Services, Settings
     from jupyter_mcp_lab.server.event_store import BoundedEventStore
-    from jupyter_mcp_lab.surfaces import PROFILES
 
     settings = Settings(root_dir=root, data_dir=root / ".mcp-lab-data", profiles=("lab",))
     services = Services(settings=settings, host="standalone")
     services.endpoints = [Endpoint(profile="lab", path="/mcp", url=f"http://127.0.0.1:{port}/mcp")]
-    server = build_server(PROFILES["lab"], services)
+    server = build_server(services)
     # The same session-manager settings as jupyter_mcp_lab/server/endpoints.py.
     app = server.streamable_http_app(
         streamable_http_path="/mcp",
