@@ -7,7 +7,6 @@ objects. Synchronous (httpx2), safe to call from widget handlers and any thread.
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import httpx2
@@ -19,16 +18,15 @@ from .errors import ApiError
 class ReviewAPI:
     def __init__(self, server: ServerInfo, timeout: float = 30.0) -> None:
         self.server = server
+        # One client for every thread (widgets, cells): httpx2's client is thread-safe.
         self._http = httpx2.Client(base_url=server.api_url, headers=server.headers, timeout=timeout)
-        self._lock = threading.Lock()  # one httpx2 client, many threads (widgets, events, cells)
 
     def close(self) -> None:
         self._http.close()
 
     def request(self, method: str, route: str, **kwargs: Any) -> Any:
         """One call; the decoded JSON answer, or ``ApiError`` with the server's envelope."""
-        with self._lock:
-            response = self._http.request(method, route, **kwargs)
+        response = self._http.request(method, route, **kwargs)
         try:
             body = response.json() if response.content else None
         except ValueError:
