@@ -11,6 +11,7 @@ updates reach the Bokeh document on its own thread when it has one (served mode)
 from __future__ import annotations
 
 import html
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -80,6 +81,7 @@ class ReviewBoard:
             pn.Card(self.activity, title="Agents' activity", sizing_mode="stretch_width"),
             sizing_mode="stretch_width",
         )
+        self._refreshing = threading.Lock()
         self.load()
         self._refresh_soon = Coalescer(self.refresh, quiet=0.25)
         self._unsubscribe = lab.events.subscribe(self._on_event)
@@ -103,13 +105,16 @@ class ReviewBoard:
         return answer, activity
 
     def _fetch_and_show(self) -> None:
-        try:
-            fetched = self._fetch()
-        except Exception as exc:
-            note = f"⚠ {error_text(exc)}"
-            self._on_ui(lambda: setattr(self.message, "object", note))
-            return
-        self._on_ui(lambda: self._show(*fetched))
+        # One refresh at a time: two overlapping ones could show an older answer last, and in a
+        # notebook their pushes over the comm interleave (the summary line kept a stale count).
+        with self._refreshing:
+            try:
+                fetched = self._fetch()
+            except Exception as exc:
+                note = f"⚠ {error_text(exc)}"
+                self._on_ui(lambda: setattr(self.message, "object", note))
+                return
+            self._on_ui(lambda: self._show(*fetched))
 
     def _show(self, answer: dict[str, Any], activity: dict[str, Any] | None) -> None:
         self.suggestions = answer.get("suggestions", [])

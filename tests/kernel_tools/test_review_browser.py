@@ -99,6 +99,13 @@ def test_accept_a_card_in_the_review_widget(notebook_lab: Lab) -> None:
         board.scroll_into_view_if_needed()
         page.wait_for_timeout(500)
         board.screenshot(path=str(ARTIFACTS / "review-widget-board-inline.png"))
+        expect(board).to_contain_text("2 pending")
+        # Decided elsewhere in quick succession (bursts of refreshes): the table and the summary
+        # line both end at the server's state.
+        for s in notebook_lab.api("GET", f"suggestions?path={DOC}")["suggestions"]:
+            notebook_lab.api("POST", f"suggestions/{s['id']}/reject")
+        expect(table.locator(".tabulator-row")).to_have_count(0, timeout=20_000)
+        expect(board).to_contain_text("0 pending", timeout=20_000)
 
 
 def test_the_served_board_from_the_panel_link(notebook_lab: Lab) -> None:
