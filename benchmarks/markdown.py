@@ -616,7 +616,7 @@ def bench_core(docs: list[Doc], reps: dict[int, int], verbose: bool) -> dict[str
     from jupyter_mcp_lab.core.markdown.structure import structure_of
     from jupyter_mcp_lab.core.revision import revision_of
     from jupyter_mcp_lab.core.text import TextEdit, apply_edits
-    from jupyter_mcp_lab.ops.structure import StructureResult, block_infos, digest_of, section_infos
+    from jupyter_mcp_lab.ops.markdown.structure import StructureResult, block_infos, digest_of, section_infos
 
     naive = MarkdownIt("commonmark").enable("table")
     block_only = block_parser(guards=False)  # the rules as markdown-it-py runs them

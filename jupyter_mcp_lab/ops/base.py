@@ -1,13 +1,16 @@
 """Operations: typed async functions with a params model, a result model and MCP hints.
 
-An operation knows nothing of MCP tools or profiles; surfaces map tool names and argument
-names onto it. Register one with ``@operation("area.verb", read_only=True)``.
+An operation is a capability: it knows nothing of MCP tools or profiles; surfaces adapt a
+reference system's tool names, arguments and result shapes onto it and hold the
+``Operation`` object itself. ``@operation("area.verb", read_only=True)`` turns a typed
+function into one; each package under ``ops/`` lists its operations in ``OPERATIONS``, and
+``ops.registry`` is built from those lists (no registration by import side effect).
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar, get_type_hints
 
@@ -47,8 +50,10 @@ class Operation:
 
 
 class OperationRegistry:
-    def __init__(self) -> None:
+    def __init__(self, ops: tuple[Operation, ...] = ()) -> None:
         self._ops: dict[str, Operation] = {}
+        for op in ops:
+            self.add(op)
 
     def add(self, op: Operation) -> None:
         if op.name in self._ops:
@@ -67,8 +72,11 @@ class OperationRegistry:
     def names(self) -> list[str]:
         return sorted(self._ops)
 
+    def __iter__(self) -> Iterator[Operation]:
+        return iter(self._ops.values())
 
-registry = OperationRegistry()
+    def __len__(self) -> int:
+        return len(self._ops)
 
 
 def operation(
@@ -78,16 +86,14 @@ def operation(
     read_only: bool = False,
     destructive: bool = False,
     idempotent: bool = False,
-) -> Callable[[Callable[[OpContext, P], Awaitable[R]]], Callable[[OpContext, P], Awaitable[R]]]:
-    """Register ``async def fn(ctx: OpContext, params: XParams) -> XResult`` as an operation.
+) -> Callable[[Callable[[OpContext, P], Awaitable[R]]], Operation]:
+    """Make ``async def fn(ctx: OpContext, params: XParams) -> XResult`` an operation.
 
     The params and result models come from the type hints, the description from the
     docstring (an operation without one is refused: agents read it).
     """
 
-    def decorate(
-        fn: Callable[[OpContext, P], Awaitable[R]],
-    ) -> Callable[[OpContext, P], Awaitable[R]]:
+    def decorate(fn: Callable[[OpContext, P], Awaitable[R]]) -> Operation:
         hints = get_type_hints(fn)
         params_t = hints.get("params")
         result_t = hints.get("return")
@@ -98,20 +104,17 @@ def operation(
         doc = inspect.getdoc(fn)
         if not doc:
             raise TypeError(f"{name}: an operation needs a docstring")
-        registry.add(
-            Operation(
-                name=name,
-                handler=fn,
-                params=params_t,
-                result=result_t,
-                description=doc,
-                title=title or name.replace(".", " ").replace("_", " ").capitalize(),
-                read_only=read_only,
-                destructive=destructive,
-                idempotent=idempotent or read_only,
-                mutating=not read_only,
-            )
+        return Operation(
+            name=name,
+            handler=fn,
+            params=params_t,
+            result=result_t,
+            description=doc,
+            title=title or name.replace(".", " ").replace("_", " ").capitalize(),
+            read_only=read_only,
+            destructive=destructive,
+            idempotent=idempotent or read_only,
+            mutating=not read_only,
         )
-        return fn
 
     return decorate

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..ops.base import Operation
     from ..ops.context import OpContext, Services
     from ..server.mcp_server import SurfaceServer
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class FlatTool:
     name: str
-    op: str
+    op: Operation | str  # the operation or surface adapter (a name: looked up in ops.registry)
     description: str | None = None  # defaults to the operation's
     rename: dict[str, str] = field(default_factory=dict)  # operation field -> tool argument
     title: str | None = None
@@ -31,7 +32,7 @@ class FlatTool:
 class CompositeTool:
     name: str
     description: str
-    actions: dict[str, str]  # action -> operation name
+    actions: dict[str, Operation | str]  # action -> operation or adapter
     title: str | None = None
     rename: dict[str, str] = field(default_factory=dict)
     hidden: frozenset[str] = frozenset()

@@ -7,10 +7,8 @@ plain string for argument errors.
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from .base import CompositeTool, Surface
+from .vmark.errors import render_error
 
 # Conveniences that VMark's v2 tools do not document (lab ones, and v1's windowId: v2
 # addresses a document by tabId).
@@ -25,15 +23,6 @@ document.read → reason → document.write with expected_revision. For GitHub A
 (kind "yaml-workflow"): workflow.apply_patch for comment-preserving edits,
 workflow.validate for actionlint diagnostics. Files are opened, saved and closed with
 workspace."""
-
-
-def render_error(envelope: dict[str, Any]) -> dict[str, Any]:
-    """VMark's error shape (sent as the structured content and as JSON text, marked isError)."""
-    if envelope.get("error") == "INVALID_ARGUMENT":
-        error: str = envelope.get("message", "invalid arguments")
-    else:
-        error = json.dumps(envelope, ensure_ascii=False)
-    return {"success": False, "error": error}
 
 
 SURFACE = Surface(

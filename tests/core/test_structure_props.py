@@ -27,7 +27,7 @@ from jupyter_mcp_lab.core.markdown.block_parser import block_parser
 from jupyter_mcp_lab.core.markdown.structure import Structure, structure_of
 from jupyter_mcp_lab.core.revision import revision_of
 from jupyter_mcp_lab.core.text import LineIndex, apply_edits, newline_of
-from jupyter_mcp_lab.ops.edit import Anchored, UpdateBlock, UpdateSection, text_edits
+from jupyter_mcp_lab.ops.markdown.edit import Anchored, UpdateBlock, UpdateSection, text_edits
 
 ROOT = Path(__file__).resolve().parents[2]
 

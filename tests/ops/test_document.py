@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from jupyter_mcp_lab.core.revision import revision_of
 from jupyter_mcp_lab.ops.context import Caller, OpContext
-from jupyter_mcp_lab.ops.document import ReadParams, read
+from jupyter_mcp_lab.ops.document.text import ReadParams, read
 from tests.helpers import make_services
 
 HAS_CJK = importlib.util.find_spec("jupyter_mcp_lab.core.markdown.cjk") is not None

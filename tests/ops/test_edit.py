@@ -13,7 +13,7 @@ from jupyter_mcp_lab.core.errors import DomainError
 from jupyter_mcp_lab.core.markdown.structure import structure_of
 from jupyter_mcp_lab.core.revision import revision_of
 from jupyter_mcp_lab.core.text import apply_edits
-from jupyter_mcp_lab.ops.edit import MoveSection, text_edits
+from jupyter_mcp_lab.ops.markdown.edit import MoveSection, text_edits
 from tests.core.test_structure_props import markdown_docs
 
 from ..conftest import text_of

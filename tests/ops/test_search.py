@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from jupyter_mcp_lab.core.revision import revision_of
 from jupyter_mcp_lab.ops import registry
-from jupyter_mcp_lab.ops.search import MAX_MATCHES
+from jupyter_mcp_lab.ops.markdown.search import MAX_MATCHES
 from tests.ops.test_at_cursor import Lab, make_lab
 
 DOC = "# Alpha\n\nalpha beta ALPHA.\n\nNo match here.\n"

@@ -9,7 +9,7 @@ from mcp.client import Client
 from mcp_types import ElicitResult
 from pydantic import BaseModel, Field
 
-from jupyter_mcp_lab.ops import OpContext, operation, registry
+from jupyter_mcp_lab.ops import OpContext, operation
 from jupyter_mcp_lab.ops.context import Caller
 from jupyter_mcp_lab.server.dispatch import Dispatcher, Reporter
 from jupyter_mcp_lab.server.mcp_server import SurfaceServer
@@ -60,17 +60,15 @@ class StepsResult(BaseModel):
     done: int
 
 
-if "test.steps" not in registry:
-
-    @operation("test.steps", read_only=True)
-    async def steps(ctx: OpContext, params: StepsParams) -> StepsResult:
-        """Report progress once per step."""
-        for i in range(params.steps):
-            await ctx.report_progress(i + 1, params.steps, f"step {i + 1}")
-        return StepsResult(done=params.steps)
+@operation("test.steps", read_only=True)
+async def steps(ctx: OpContext, params: StepsParams) -> StepsResult:
+    """Report progress once per step."""
+    for i in range(params.steps):
+        await ctx.report_progress(i + 1, params.steps, f"step {i + 1}")
+    return StepsResult(done=params.steps)
 
 
-STEPS = Surface("s", "s", "s", tools=(FlatTool("steps", "test.steps"),))
+STEPS = Surface("s", "s", "s", tools=(FlatTool("steps", steps),))
 
 
 async def test_progress_reaches_the_reporter_and_the_mcp_client(services):
@@ -117,19 +115,17 @@ class AskResult(BaseModel):
     answer: bool | None
 
 
-if "test.ask" not in registry:
-
-    @operation("test.ask", read_only=True)
-    async def ask(ctx: OpContext, params: StepsParams) -> AskResult:
-        """Ask the person a question."""
-        if ctx.ask is None:
-            return AskResult(answer=None)
-        answer = await ctx.ask("Proceed?", Confirm)
-        return AskResult(answer=answer.ok if isinstance(answer, Confirm) else None)
+@operation("test.ask", read_only=True)
+async def ask(ctx: OpContext, params: StepsParams) -> AskResult:
+    """Ask the person a question."""
+    if ctx.ask is None:
+        return AskResult(answer=None)
+    answer = await ctx.ask("Proceed?", Confirm)
+    return AskResult(answer=answer.ok if isinstance(answer, Confirm) else None)
 
 
 async def test_questions_reach_the_person_through_elicitation(services):
-    surface = Surface("q", "q", "q", tools=(FlatTool("ask", "test.ask"),))
+    surface = Surface("q", "q", "q", tools=(FlatTool("ask", ask),))
     asked: list[str] = []
 
     async def answer(context, params):

@@ -28,7 +28,7 @@ from jupyter_mcp_lab.core.workspace import Window
 from jupyter_mcp_lab.ops.context import Services
 from jupyter_mcp_lab.surfaces import PROFILES, FlatTool, Surface, build_server
 from jupyter_mcp_lab.surfaces import vmark2 as _vmark2
-from jupyter_mcp_lab.surfaces.vmark_editing import EDITING_TOOLS
+from jupyter_mcp_lab.surfaces.vmark import EDITING_TOOLS
 from tests.conftest import CLIENT_NAME, CLIENT_VERSION, Tools, leaf_exceptions
 from tests.helpers import make_services
 

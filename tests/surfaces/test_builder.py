@@ -10,7 +10,7 @@ from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, Field
 
 from jupyter_mcp_lab.core.errors import DomainError
-from jupyter_mcp_lab.ops import OpContext, operation, registry
+from jupyter_mcp_lab.ops import OpContext, operation
 from jupyter_mcp_lab.surfaces import CompositeTool, FlatTool, Surface, build_server
 from tests.helpers import make_services
 
@@ -34,21 +34,20 @@ class FailResult(BaseModel):
     data: str
 
 
-if "test.echo" not in registry:
+@operation("test.echo", read_only=True)
+async def echo(ctx: OpContext, params: EchoParams) -> EchoResult:
+    """Echo text back."""
+    return EchoResult(echoed=params.text * params.times, revision=params.expected_revision)
 
-    @operation("test.echo", read_only=True)
-    async def echo(ctx: OpContext, params: EchoParams) -> EchoResult:
-        """Echo text back."""
-        return EchoResult(echoed=params.text * params.times, revision=params.expected_revision)
 
-    @operation("test.fail", destructive=True)
-    async def fail(ctx: OpContext, params: FailParams) -> FailResult:
-        """Fail in the requested way."""
-        if params.how == "domain":
-            raise DomainError("STALE", "changed since you read it", current_revision="rev-2")
-        if params.how == "big":
-            return FailResult(data="x" * 10_000)
-        raise RuntimeError("secret internal detail")
+@operation("test.fail", destructive=True)
+async def fail(ctx: OpContext, params: FailParams) -> FailResult:
+    """Fail in the requested way."""
+    if params.how == "domain":
+        raise DomainError("STALE", "changed since you read it", current_revision="rev-2")
+    if params.how == "big":
+        return FailResult(data="x" * 10_000)
+    raise RuntimeError("secret internal detail")
 
 
 SURFACE = Surface(
@@ -56,8 +55,8 @@ SURFACE = Surface(
     title="test",
     instructions="test surface",
     tools=(
-        FlatTool("echo_text", "test.echo", rename={"expected_revision": "baseRevision"}),
-        CompositeTool("box", "Echo or fail.", actions={"echo": "test.echo", "fail": "test.fail"}),
+        FlatTool("echo_text", echo, rename={"expected_revision": "baseRevision"}),
+        CompositeTool("box", "Echo or fail.", actions={"echo": echo, "fail": fail}),
     ),
 )
 

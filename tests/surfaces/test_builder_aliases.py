@@ -7,7 +7,7 @@ import pytest
 from mcp.client import Client
 from pydantic import BaseModel, ConfigDict, Field
 
-from jupyter_mcp_lab.ops import OpContext, operation, registry
+from jupyter_mcp_lab.ops import OpContext, operation
 from jupyter_mcp_lab.surfaces import CompositeTool, FlatTool, Surface, build_server
 from tests.helpers import make_services
 
@@ -44,17 +44,16 @@ class NestedResult(BaseModel):
     texts: list[str]
 
 
-if "test.range" not in registry:
+@operation("test.range", read_only=True)
+async def range_op(ctx: OpContext, params: RangeParams) -> RangeResult:
+    """Echo a range."""
+    return RangeResult(from_=params.from_, to=params.to, revision=params.if_match, kind=params.class_)
 
-    @operation("test.range", read_only=True)
-    async def range_op(ctx: OpContext, params: RangeParams) -> RangeResult:
-        """Echo a range."""
-        return RangeResult(from_=params.from_, to=params.to, revision=params.if_match, kind=params.class_)
 
-    @operation("test.nested", read_only=True)
-    async def nested_op(ctx: OpContext, params: NestedParams) -> NestedResult:
-        """Echo nested texts."""
-        return NestedResult(texts=[params.part.text, *(p.text for p in params.parts)])
+@operation("test.nested", read_only=True)
+async def nested_op(ctx: OpContext, params: NestedParams) -> NestedResult:
+    """Echo nested texts."""
+    return NestedResult(texts=[params.part.text, *(p.text for p in params.parts)])
 
 
 SURFACE = Surface(
@@ -62,10 +61,10 @@ SURFACE = Surface(
     title="aliases",
     instructions="test surface",
     tools=(
-        FlatTool("range_flat", "test.range"),
-        FlatTool("range_renamed", "test.range", rename={"from_": "start"}, defaults={"class_": "bold"}),
-        FlatTool("nested", "test.nested"),
-        CompositeTool("box", "Range or nested.", actions={"range": "test.range", "nested": "test.nested"}),
+        FlatTool("range_flat", range_op),
+        FlatTool("range_renamed", range_op, rename={"from_": "start"}, defaults={"class_": "bold"}),
+        FlatTool("nested", nested_op),
+        CompositeTool("box", "Range or nested.", actions={"range": range_op, "nested": nested_op}),
     ),
 )
 

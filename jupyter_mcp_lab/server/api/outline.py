@@ -22,7 +22,7 @@ from ...core.errors import ArgumentError, DomainError
 from ...core.kinds import kind_for
 from ...core.paths import to_api_path
 from ...core.revision import revision_of
-from ...ops.structure import parsed, section_infos
+from ...ops.markdown.structure import parsed, section_infos
 from .base import ApiHandler
 
 

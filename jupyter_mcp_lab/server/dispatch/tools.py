@@ -35,6 +35,11 @@ class Invocation:
     published: dict[str, str]  # model key -> tool argument, to name a bad argument as the client knows it
 
 
+def resolve(op: Operation | str) -> Operation:
+    """The operation (or surface adapter) a tool maps onto; a name is looked up in the registry."""
+    return op if isinstance(op, Operation) else registry.get(op)
+
+
 def _accepts_str(annotation: Any) -> bool:
     """Whether a field takes a string as is (so a string that looks like JSON stays a string)."""
     if annotation is str or annotation is Any:
@@ -86,7 +91,7 @@ class FlatBinding:
     """One tool for one operation, with the profile's argument names and defaults."""
 
     def __init__(self, spec: FlatTool) -> None:
-        op = registry.get(spec.op)
+        op = resolve(spec.op)
         fields_ = op.params.model_fields
         keys = {f: input_key(f, finfo) for f, finfo in fields_.items()}
         by_key = {k: f for f, k in keys.items()}
@@ -143,7 +148,7 @@ class CompositeBinding:
     """One tool whose ``action`` argument picks the operation."""
 
     def __init__(self, spec: CompositeTool) -> None:
-        ops = {action: registry.get(name) for action, name in spec.actions.items()}
+        ops = {action: resolve(op) for action, op in spec.actions.items()}
         users: dict[str, list[str]] = {}
         infos: dict[str, FieldInfo] = {}
         self._to_field: dict[str, dict[str, str]] = {}  # per action: tool argument -> model key

@@ -1,0 +1,61 @@
+"""The editor an agent works in: a tab, addressed by tab or by window (VMark's ``windowId``),
+and focusing it (VMark's ``editor_focus``).
+
+A window shows one document per MCP session, its active tab (see ``tabs``); naming a
+window does not move the session's focus, only ``editor.focus`` and the workspace and tab
+operations do.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...core.workspace import Tab
+from ..base import operation
+from ..context import OpContext
+from ..tabs import WINDOW_ID, editor_tab
+from ..targets import EXPECTED, MODE, RATIONALE, TAB_ID, Mode
+
+
+class EditorParams(BaseModel):
+    """A tab, a window (the tab it shows this session), or this session's focused tab."""
+
+    model_config = ConfigDict(extra="forbid")
+    tabId: str | None = TAB_ID
+    windowId: str | None = WINDOW_ID
+
+
+class EditorEditParams(EditorParams):
+    """A change to a tab's document, through the server's approval policy."""
+
+    expected_revision: str | None = EXPECTED
+    mode: Mode = MODE
+    rationale: str | None = RATIONALE
+    save: bool = Field(False, description="Write the file now (default: the tab keeps the change unsaved).")
+
+
+async def tab_for(ctx: OpContext, params: EditorParams) -> Tab:
+    """``editor_tab`` with the document refreshed from its source (a change on disk shows)."""
+    tab = editor_tab(ctx, params.tabId, params.windowId)
+    await ctx.services.docs.refresh(tab.doc)
+    return tab
+
+
+class FocusResult(BaseModel):
+    message: str
+    windowId: str = Field(description="The window now focused for this session.")
+    tabId: str
+    filePath: str | None
+
+
+@operation("editor.focus", title="Focus editor", read_only=True)  # changes no document
+async def focus(ctx: OpContext, params: EditorParams) -> FocusResult:
+    """Focus a window's document (or a tab) for this MCP session: later calls without a
+    window or tab work on it. Other sessions keep their own focus."""
+    tab = editor_tab(ctx, params.tabId, params.windowId)
+    f = ctx.services.workspace.focus(ctx.caller.session_id)
+    f.window, f.tab = tab.window, tab.id
+    name = tab.doc.path or tab.doc.title
+    return FocusResult(
+        message=f"Focused {name} in window {tab.window}", windowId=tab.window, tabId=tab.id, filePath=tab.doc.path
+    )

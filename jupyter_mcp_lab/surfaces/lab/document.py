@@ -1,0 +1,31 @@
+"""The lab profile's ``document`` tool: reading and changing documents."""
+
+from __future__ import annotations
+
+from ..base import CompositeTool
+from .common import BY_PATH_OR_TAB
+
+DOCUMENT = CompositeTool(
+    name="document",
+    title="Document",
+    description=(
+        "Read and change documents (by path or tabId). read {section? | lineStart/lineEnd?, maxBytes?} → "
+        "{content, revision, totalLines, truncated, nextLine}. structure {view: outline|blocks|digest|all} → "
+        "sections and blocks with node ids (h-0, p-3, table-0, …) valid for that revision. edit {edits: "
+        "[{op: insert|replace|delete|find_replace|anchored|update_block|insert_block|delete_block|"
+        "update_section|insert_section|move_section, …}], expected_revision} changes only the targeted "
+        "bytes, atomically. write {content, expected_revision} replaces everything. transform {kind: "
+        "cjk-spacing|cjk-punctuation|cjk-format}. undo / redo. Changes by path are saved at once; "
+        "mode=dryRun returns the diff without changing anything."
+    ),
+    actions={
+        "read": "document.read",
+        "structure": "document.structure",
+        "edit": "document.edit",
+        "write": "document.write",
+        "transform": "document.transform",
+        "undo": "document.undo",
+        "redo": "document.redo",
+    },
+    hidden=BY_PATH_OR_TAB,
+)

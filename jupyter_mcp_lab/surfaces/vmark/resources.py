@@ -1,0 +1,93 @@
+"""VMark's four resources, computed for the reading session's focused document."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from ...ops.context import OpContext
+from ...ops.markdown import nodes
+from ...ops.workspace import windows as window_ops
+from ..base import SurfaceResource
+
+RESOURCE_URIS = (
+    "vmark://document/outline",
+    "vmark://document/metadata",
+    "vmark://windows/list",
+    "vmark://windows/focused",
+)
+
+# Each is computed for the reading MCP session (its focus decides the document); the
+# dispatcher reads them and the MCP binding serves them.
+Reader = Callable[[OpContext], Awaitable[Any]]
+
+
+def _outline(sections: list[Any]) -> list[dict[str, Any]]:
+    """Sections nested by level: each heading with the headings below it as children."""
+    root: list[dict[str, Any]] = []
+    stack: list[tuple[int, list[dict[str, Any]]]] = [(0, root)]
+    for sec in sections:
+        if sec.heading is None:
+            continue  # text before the first heading
+        node = {
+            "nodeId": sec.id,
+            "level": sec.level,
+            "title": sec.title,
+            "from": sec.start,
+            "to": sec.end,
+            "lineStart": sec.line_start,
+            "lineEnd": sec.line_end,
+            "children": [],
+        }
+        while stack[-1][0] >= sec.level:
+            stack.pop()
+        stack[-1][1].append(node)
+        stack.append((sec.level, node["children"]))
+    return root
+
+
+async def _read_outline(ctx: OpContext) -> Any:
+    doc, s = await nodes.markdown_of_window(ctx, None)
+    return {"filePath": doc.path, "revision": s.revision, "outline": _outline(s.sections)}
+
+
+async def _read_metadata(ctx: OpContext) -> Any:
+    info = await window_ops.get_document_info(ctx, window_ops.WindowParams())
+    return info.model_dump(mode="json", by_alias=True)
+
+
+async def _read_windows(ctx: OpContext) -> Any:
+    windows = await window_ops.list_windows(ctx, window_ops.NoParams())
+    return windows.model_dump(mode="json", by_alias=True)
+
+
+async def _read_focused(ctx: OpContext) -> Any:
+    return (await window_ops.focused(ctx, window_ops.NoParams())).model_dump(mode="json")
+
+
+_RESOURCES: dict[str, tuple[str, str, Reader]] = {
+    "vmark://document/outline": (
+        "Document outline",
+        "The heading hierarchy of your focused document: {filePath, revision, outline: [{nodeId, level, title, "
+        "from, to, children}]}.",
+        _read_outline,
+    ),
+    "vmark://document/metadata": (
+        "Document metadata",
+        "Your focused document: {filePath, isDirty, title, wordCount, charCount, revision, kind}.",
+        _read_metadata,
+    ),
+    "vmark://windows/list": (
+        "Windows",
+        "The open windows: {windows: [{label, title, filePath, isFocused, isAiExposed}], count}.",
+        _read_windows,
+    ),
+    "vmark://windows/focused": ("Focused window", "Your focused window: {label, activeTabId}.", _read_focused),
+}
+assert tuple(_RESOURCES) == RESOURCE_URIS
+
+
+RESOURCES = tuple(
+    SurfaceResource(uri=uri, name=uri.removeprefix("vmark://"), title=title, description=description, reader=reader)
+    for uri, (title, description, reader) in _RESOURCES.items()
+)
