@@ -59,7 +59,7 @@ class Services:
         if self.documents is None:
             self.documents = Documents(FileStorage(self.settings.root_dir))
         if self.review is None:
-            store = SuggestionStore(self.settings.data_dir / "suggestions.sqlite3")
+            store = SuggestionStore.in_data_dir(self.settings.data_dir)
             self.review = Review(store, self.documents)
         # Every tool call reaches the UIs' event stream as it is recorded. Publishing only
         # queues the event for each listener (put_nowait): the call never waits on a reader.

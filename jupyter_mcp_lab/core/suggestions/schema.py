@@ -1,19 +1,24 @@
 """The SQLite schema of the suggestion store, its migrations and row <-> record mapping.
 
 Columns are named after the record fields (quoted: ``end`` and ``group`` are SQL
-keywords), so one list of fields drives inserts and reads. ``PRAGMA user_version`` is the
-number of migrations applied; a later version appends a migration (``ALTER TABLE ... ADD
-COLUMN ... DEFAULT ...``) and never edits an earlier one, since databases in users' data
-directories have already run them.
+keywords), so one list of fields drives inserts and reads. Migrations run through the
+SQLite layer (``core.db``) as the store ``suggestions``; a later version appends a
+migration (``ALTER TABLE ... ADD COLUMN ... DEFAULT ...``) and never edits an earlier one,
+since databases in users' data directories have already run them. The store's version was
+``PRAGMA user_version`` before the layer, and still is, for older releases.
 """
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import fields
 from typing import Any, TypeVar
 
+from .. import db
 from .model import Checkpoint, Grant, Suggestion
+
+STORE = "suggestions"
 
 _V1 = [
     """CREATE TABLE texts (
@@ -83,30 +88,26 @@ _V1 = [
 # Checkpoints keep the agent's rationale (a reviewer reading "what changed" reads "why").
 _V2 = ["""ALTER TABLE checkpoints ADD COLUMN "rationale" TEXT NOT NULL DEFAULT ''"""]
 
-# Index i holds the statements that bring user_version from i to i + 1.
+# Index i holds the statements that bring the version from i to i + 1.
 MIGRATIONS: list[list[str]] = [_V1, _V2]
 
 
-def migrate(conn: sqlite3.Connection, migrations: list[list[str]] = MIGRATIONS) -> int:
+def layer_migrations(migrations: Sequence[Sequence[str] | db.Step] = MIGRATIONS) -> db.Migrations:
+    """The store's steps for the SQLite layer. A plain list of statements follows this
+    store's rule (it only adds), so older code can still use the file; a ``db.Step`` says
+    otherwise if ever needed."""
+    steps = [m if isinstance(m, db.Step) else db.Step(tuple(m), compatible=True) for m in migrations]
+    return db.Migrations(STORE, steps, user_version=True)
+
+
+def migrate(conn: sqlite3.Connection, migrations: Sequence[Sequence[str] | db.Step] = MIGRATIONS) -> int:
     """Apply the migrations ``conn`` has not run, each atomically; returns the version.
 
     A database from a newer version (more migrations than known) is used as it is: later
-    migrations only add columns with defaults, which the older code ignores.
+    migrations only add columns with defaults, which the older code ignores (a newer release
+    that broke that rule would have marked its step, and this code refuses: SchemaTooNew).
     """
-    version: int = conn.execute("PRAGMA user_version").fetchone()[0]
-    for target in range(version + 1, len(migrations) + 1):
-        # Explicit BEGIN: the sqlite3 module would run DDL outside any transaction.
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            for statement in migrations[target - 1]:
-                conn.execute(statement)
-            conn.execute(f"PRAGMA user_version = {target:d}")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
-        version = target
-    return version
+    return db.migrate(conn, layer_migrations(migrations))
 
 
 Record = TypeVar("Record", Suggestion, Checkpoint, Grant)

@@ -14,10 +14,10 @@ import time
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 
+from ..db import Database, store_file
 from ..errors import DomainError
-from .db import Database
 from .model import Checkpoint, Grant, Suggestion, check_status
-from .schema import from_row, insert_sql, values
+from .schema import STORE, from_row, insert_sql, layer_migrations, values
 
 Decision = tuple[str, str, str | None, str | None]  # id, status, result_revision, reason
 
@@ -37,12 +37,17 @@ def _marks(items: Sequence[object]) -> str:
 class SuggestionStore:
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         """A store in the SQLite file ``path`` (made with its folders), or in memory (None)."""
-        self._db = Database(path)
+        self._db = Database(path, layer_migrations())
         self._read = self._db.read
         self.version = self._db.version
 
+    @classmethod
+    def in_data_dir(cls, data_dir: str | os.PathLike[str]) -> SuggestionStore:
+        """The store of a server's data directory (``suggestions.sqlite3``)."""
+        return cls(store_file(data_dir, STORE))
+
     def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
-        """Group several writes (this store's methods join it) into one atomic one."""
+        """Group several writes (this store's methods join it as savepoints) into one atomic one."""
         return self._db.transaction()
 
     def close(self) -> None:
