@@ -12,7 +12,7 @@ from jupyter_core.paths import jupyter_data_dir
 from jupyter_server.extension.application import ExtensionApp
 from jupyter_server.utils import url_path_join
 from mcp.server.transport_security import TransportSecuritySettings
-from traitlets import Bool, Enum, Float, Int, List, Unicode, default, validate
+from traitlets import Bool, Enum, Float, Int, List, Type, Unicode, default, validate
 
 from .._version import __version__
 from ..core.documents import Documents
@@ -20,6 +20,7 @@ from ..ops.context import Endpoint, Services, Settings
 from ..surfaces import DEFAULT_PROFILES, PROFILES
 from .api import api_handlers
 from .bridge import BRIDGE_ROUTE, BridgeHandler, LabBridge
+from .contents_storage import ContentsStorage
 from .endpoints import MCPEndpoints
 from .live_storage import LiveStorage
 from .mcp_handler import MCPHandler
@@ -72,6 +73,18 @@ class MCPLabApp(ExtensionApp):
         help="""Dot-folders agents may read and write even while Jupyter hides dotfiles
         (ContentsManager.allow_hidden=False). .github/ holds the workflow YAML the workflow
         tools edit. Paths stay confined to the root.""",
+    )
+    document_storage_class = Type(
+        default_value=LiveStorage,
+        klass=ContentsStorage,
+        config=True,
+        help="""Where agents read and write documents: a ContentsStorage class (or its import
+        path), built with the server app and the allowed hidden folders. LiveStorage (the
+        default) edits the shared document of a file open in JupyterLab when
+        jupyter-collaboration runs, so every open editor shows the change at once, and goes
+        through the contents manager otherwise. ContentsStorage always goes through the
+        contents manager (open editors reload a changed file). A subclass of either can
+        observe or redirect documents.""",
     )
     freeze_startup_heap = Bool(
         True,
@@ -139,7 +152,7 @@ class MCPLabApp(ExtensionApp):
             settings=settings,
             host="jupyter",
             version=__version__,
-            documents=Documents(LiveStorage(self.serverapp, self.hidden_paths)),
+            documents=Documents(self.document_storage_class(self.serverapp, self.hidden_paths)),
         )
         base = self.serverapp.base_url
         self.services.endpoints = [

@@ -19,10 +19,12 @@ from ..core.storage import FileStorage
 
 
 class ContentsStorage:
-    def __init__(self, contents_manager: Any, hidden_allowed: Sequence[str] = ()) -> None:
-        self.cm = contents_manager
+    def __init__(self, serverapp: Any, hidden_allowed: Sequence[str] = ()) -> None:
+        """The storage of a Jupyter server; every storage the extension can be configured
+        with (``MCPLabApp.document_storage_class``) is built with these two arguments."""
+        self.cm = serverapp.contents_manager
         self.hidden_allowed = tuple(p.strip("/") + "/" for p in hidden_allowed if p.strip("/"))
-        self._files = FileStorage(Path(contents_manager.root_dir))
+        self._files = FileStorage(Path(self.cm.root_dir))
 
     def _direct(self, path: str) -> bool:
         """Whether ``path`` is in an allowed hidden folder that Jupyter would refuse."""

@@ -29,7 +29,7 @@ SAVE_ATTEMPTS = 40  # x 50 ms: the room refuses to save while it is loading or r
 
 class LiveStorage(ContentsStorage):
     def __init__(self, serverapp: Any, hidden_allowed: Sequence[str] = ()) -> None:
-        super().__init__(serverapp.contents_manager, hidden_allowed)
+        super().__init__(serverapp, hidden_allowed)
         self._settings = serverapp.web_app.settings
 
     async def _room(self, path: str) -> Any | None:
