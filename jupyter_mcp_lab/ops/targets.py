@@ -11,14 +11,14 @@ from ..core.diffs import unified
 from ..core.documents import OpenDocument
 from ..core.errors import DomainError
 from ..core.history import change_between
-from ..core.paths import to_api_path
 from ..core.review import effective_mode
 from ..core.revision import revision_of
 from ..core.suggestions import Grant
 from ..core.text import line_at
 from ..core.workspace import Tab
+from . import documents
 from .context import OpContext
-from .tabs import WINDOW_ID, target_tab
+from .tabs import WINDOW_ID
 
 Mode = Literal["apply", "suggest", "dryRun"]
 
@@ -106,16 +106,8 @@ class EditResult(BaseModel):
 async def document_for(
     ctx: OpContext, tab_id: str | None, path: str | None, window_id: str | None = None
 ) -> tuple[OpenDocument, Tab | None]:
-    """The document an operation targets: by path; else by tab (which must be in window
-    ``window_id`` when both are named); else the tab the window shows this session; else
-    the session's focused tab."""
-    services = ctx.services
-    if path:
-        api = to_api_path(services.settings.root_dir, path)
-        return await services.docs.open(api), None
-    tab = target_tab(ctx, tab_id, window_id)
-    await services.docs.refresh(tab.doc)
-    return tab.doc, tab
+    """The document an operation targets (``documents.resolve``: the one resolver)."""
+    return await documents.resolve(ctx, tab_id, path, window_id)
 
 
 def require_kind(doc: OpenDocument, *kinds: str) -> None:

@@ -19,6 +19,7 @@ from ...core.errors import DomainError
 from ...core.kinds import DocumentKind
 from ...core.text import word_count
 from ...core.workspace import Tab, Window
+from .. import documents
 from ..base import operation
 from ..context import OpContext
 from ..tabs import WINDOW_ID, active_tab, tab_for_window, tab_in_window, window_of
@@ -34,8 +35,7 @@ def title_of(doc: OpenDocument) -> str:
 
 async def document_of_window(ctx: OpContext, window_id: str | None) -> tuple[OpenDocument, Tab]:
     """The document a window shows, refreshed from its file while it has no unsaved changes."""
-    tab = tab_for_window(ctx, window_id)
-    await ctx.services.docs.refresh(tab.doc)
+    tab = await documents.resolve_tab(ctx, None, window_id)
     return tab.doc, tab
 
 
