@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
+from .content import DocumentContent, content_of
 from .errors import DomainError
 from .history import History
 from .kinds import DocumentKind, kind_for
@@ -44,6 +45,16 @@ class OpenDocument:
         if self._rev is None or self._rev[0] is not self.text:
             self._rev = (self.text, revision_of(self.text))
         return self._rev[1]
+
+    _content: tuple[str, DocumentContent] | None = field(default=None, repr=False)
+
+    @property
+    def content(self) -> DocumentContent:
+        """The text parsed as its kind's model (a notebook's cells, an outline's rows), parsed
+        once per text. Changes still go through ``Documents.commit`` as the new text."""
+        if self._content is None or self._content[0] is not self.text:
+            self._content = (self.text, content_of(self.kind, self.text))
+        return self._content[1]
 
     @property
     def title(self) -> str:

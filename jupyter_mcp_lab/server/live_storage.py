@@ -1,22 +1,29 @@
 """Documents open in a collaborative JupyterLab are edited where the editors see them.
 
-With jupyter-collaboration installed, a file open in a JupyterLab editor lives in a shared
-document (jupyter-server-ydoc's room, a pycrdt ``Text``); the file on disk trails it by the
-room's autosave. An agent's change to such a file is applied to the shared text as the
-minimal set of changed regions in one transaction, so every open editor shows it at once
-and the person's cursor stays where it was; then the room saves to disk itself (its own
-save keeps its out-of-band-change bookkeeping straight). Reads see the shared text, which
-includes what the person typed but was not saved yet. Files no editor has open, and
-servers without jupyter-server-ydoc, go through the contents manager as before.
+With jupyter-collaboration installed, a file open in JupyterLab lives in a shared document
+(jupyter-server-ydoc's room); the file on disk trails it by the room's autosave. Through
+the extension's public ``get_document(copy=False)`` an agent's change reaches that shared
+document: for a text file as the minimal set of changed regions in one transaction, for a
+notebook cell by cell (a changed source as granular text changes in that cell, a changed
+cell replaced, a new cell order applied by jupyter-ydoc), so every open editor shows it at
+once and the person's cursor stays where it was. The room then saves the file itself (its
+own save keeps its out-of-band-change bookkeeping straight); a write waits for that save.
+Reads see the shared document, which includes what the person typed and did not save.
+Files no editor has open, and servers without jupyter-server-ydoc, go through the contents
+manager as before.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Sequence
 from typing import Any
 
+from jupyter_core.utils import ensure_async
+
+from ..core.content import NotebookContent
 from ..core.errors import DomainError
 from ..core.suggestions.diff import regions
 from .contents_storage import ContentsStorage
@@ -24,7 +31,7 @@ from .contents_storage import ContentsStorage
 log = logging.getLogger(__name__)
 
 ORIGIN = "jupyter-mcp-lab"  # the transaction origin: who changed the shared text
-SAVE_ATTEMPTS = 40  # x 50 ms: the room refuses to save while it is loading or reloading
+SAVE_GRACE = 3.0  # seconds beyond the room's save delay to wait for its save
 
 
 class LiveStorage(ContentsStorage):
@@ -32,67 +39,129 @@ class LiveStorage(ContentsStorage):
         super().__init__(serverapp, hidden_allowed)
         self._settings = serverapp.web_app.settings
 
-    async def _room(self, path: str) -> Any | None:
-        """The open room of a text file, if jupyter-server-ydoc runs and an editor has it."""
+    async def _shared(self, path: str) -> Any | None:
+        """The shared document of ``path`` while JupyterLab has it open, else None."""
         ext = self._settings.get("jupyter_server_ydoc")
         ids = self._settings.get("file_id_manager")
         if ext is None or ids is None or self._direct(path):
             return None
-        file_id = ids.get_id(path)  # get_id, not index: a file nobody opened has no room
-        if file_id is None:
+        if ids.get_id(path) is None:  # nobody opened it: no room, and no need to index it
             return None
-        from jupyter_server_ydoc.utils import encode_file_path, room_id_from_encoded_path
-        from jupyter_server_ydoc.websocketserver import RoomNotFound
-
-        room_id = room_id_from_encoded_path(encode_file_path("text", "file", file_id))
-        try:
-            room = await ext.ywebsocket_server.get_room(room_id)
-        except RoomNotFound:
-            return None
-        document = getattr(room, "_document", None)
-        return room if document is not None and hasattr(document, "ydoc") else None
+        notebook = path.endswith(".ipynb")
+        return await ext.get_document(
+            path=path,
+            content_type="notebook" if notebook else "file",
+            file_format="json" if notebook else "text",
+            copy=False,
+        )
 
     async def read_text(self, path: str) -> str:
-        room = await self._room(path)
-        if room is None:
+        shared = await self._shared(path)
+        if shared is None:
             return await super().read_text(path)
-        return str(room._document.ydoc.get("source", type=_text_type()))
+        if path.endswith(".ipynb"):
+            return NotebookContent(shared.get()).serialize()
+        return str(shared.get())
 
     async def write_text(self, path: str, text: str, base: str | None = None) -> None:
-        room = await self._room(path)
-        if room is None:
+        shared = await self._shared(path)
+        if shared is None:
             return await super().write_text(path, text, base)
-        source = room._document.ydoc.get("source", type=_text_type())
         # Compare and apply with no await in between: nobody's keystroke slips through.
-        current = str(source)
+        current = await self.read_text_of(shared, path)
         if base is not None and current != base:
             raise DomainError(
                 "CONFLICT",
                 f"{path!r} changed in a JupyterLab editor since it was read; re-read and retry",
                 path=path,
             )
-        with room._document.ydoc.transaction(origin=ORIGIN):
-            for a0, a1, b0, b1 in reversed(regions(current, text)):
-                start = len(current[:a0].encode("utf-8"))  # pycrdt indexes UTF-8 bytes
-                end = start + len(current[a0:a1].encode("utf-8"))
-                if end > start:
-                    del source[start:end]
-                if b1 > b0:
-                    source.insert(start, text[b0:b1])
-        await self._save(room, path)
+        if current == text:
+            return
+        before = await self._modified(path)
+        if path.endswith(".ipynb"):
+            _apply_notebook(shared, text)
+        else:
+            _apply_text(shared, current, text)
+        await self._saved(path, before)
 
-    async def _save(self, room: Any, path: str) -> None:
-        # Saved now rather than after the autosave delay: callers expect a saved file.
-        for _ in range(SAVE_ATTEMPTS):
-            task = room._save_to_disc()
-            if task is not None:
-                await task
-                return
+    @staticmethod
+    async def read_text_of(shared: Any, path: str) -> str:
+        if path.endswith(".ipynb"):
+            return NotebookContent(shared.get()).serialize()
+        return str(shared.get())
+
+    async def _modified(self, path: str) -> Any:
+        try:
+            model = await ensure_async(self.cm.get(path, content=False, type="file"))
+        except Exception:
+            return None
+        return (model.get("last_modified"), model.get("size"))
+
+    async def _saved(self, path: str, before: Any) -> None:
+        """Wait for the room's own save after our change (its autosave follows every change;
+        with autosave off the person saves from JupyterLab, as for their own typing)."""
+        ext = self._settings.get("jupyter_server_ydoc")
+        delay = getattr(ext, "document_save_delay", 1.0)
+        if delay is None:
+            return
+        deadline = time.monotonic() + delay + SAVE_GRACE
+        seen = before
+        while time.monotonic() < deadline:
             await asyncio.sleep(0.05)
-        log.warning("the shared document of %s did not save; its autosave will", path)
+            now = await self._modified(path)
+            # Saved once it changed and then held still for a poll: Jupyter's save writes the
+            # file in place, so a read in the middle of it sees a partial file.
+            if now == seen and now != before:
+                return
+            seen = now
+        log.warning("the shared document of %s was not saved within %.1f s; its autosave will", path, delay)
 
 
-def _text_type() -> Any:
+def _apply_text(shared: Any, current: str, text: str) -> None:
     from pycrdt import Text
 
-    return Text
+    source = shared.ydoc.get("source", type=Text)
+    with shared.ydoc.transaction(origin=ORIGIN):
+        for a0, a1, b0, b1 in reversed(regions(current, text)):
+            start = len(current[:a0].encode("utf-8"))  # pycrdt indexes UTF-8 bytes
+            end = start + len(current[a0:a1].encode("utf-8"))
+            if end > start:
+                del source[start:end]
+            if b1 > b0:
+                source.insert(start, text[b0:b1])
+
+
+def _stored(cell: dict[str, Any]) -> dict[str, Any]:
+    """A shared cell as the file stores it: without the transient ``trusted`` flag the room
+    adds (nbformat strips it on write, so a read never shows it)."""
+    metadata = {k: v for k, v in cell.get("metadata", {}).items() if k != "trusted"}
+    return {**cell, "metadata": metadata}
+
+
+def _apply_notebook(shared: Any, text: str) -> None:
+    """Turn the shared notebook into ``text``'s cells by id: gone cells deleted, new ones
+    inserted, moved ones re-placed, and a cell whose source alone changed edited in place (so
+    the person's cursor in it stays on its text)."""
+    new = NotebookContent.parse("notebook", text)
+    wanted = {c["id"] for c in new.cells}
+    with shared.ydoc.transaction(origin=ORIGIN):
+        cells = shared.ycells
+        for i in reversed(range(len(cells))):
+            if cells[i]["id"] not in wanted:
+                del cells[i]
+        for i, cell in enumerate(new.cells):
+            ids = [c["id"] for c in cells]
+            if i < len(ids) and ids[i] == cell["id"]:
+                now = _stored(shared.get_cell(i))
+                if now == cell:
+                    continue
+                if {**now, "source": None} == {**cell, "source": None}:
+                    shared.set_cell(i, source=cell["source"])
+                else:
+                    shared.set_cell(i, cell)
+                continue
+            if cell["id"] in ids:
+                del cells[ids.index(cell["id"])]  # moved: placed again below
+            cells.insert(i, shared.create_ycell(cell))
+        if new.nb.get("metadata") != shared.get().get("metadata"):
+            shared.set({**shared.get(), "metadata": new.nb.get("metadata", {})})

@@ -35,7 +35,8 @@ TEXT = "# Live\n\nThe quick brown fox.\n\nA lazy dog — sleeps.\n"
 @pytest.fixture
 def jp_server_config(jp_server_config: Config, tmp_path: Path) -> Config:
     jp_server_config.ServerApp.jpserver_extensions.update({"jupyter_server_ydoc": True, "jupyter_server_fileid": True})
-    jp_server_config.YDocExtension.document_save_delay = 60  # the room's autosave must not do our work
+    # The room saves the file itself (an agent's write waits for that save): soon, as a test wants.
+    jp_server_config.YDocExtension.document_save_delay = 0.2
     jp_server_config.SQLiteYStore.db_path = str(tmp_path / "ystore.db")  # not the working directory
     return jp_server_config
 
@@ -92,8 +93,8 @@ async def test_an_agent_edit_reaches_the_open_editor(mcp_lab: LabServer, mcp_cli
                 # The room saved it to disk.
                 await until(lambda: (root / PATH).read_text(encoding="utf-8") == edited)
 
-                # The person types (not saved: the room's autosave waits a minute); the
-                # agent reads what the editor shows, and its next edit keeps the typing.
+                # The person types; the agent reads what the editor shows, and its next edit
+                # keeps the typing.
                 with editor.ydoc.transaction():
                     source.insert(len(edited.encode()), "Typed by the person.\n")
                 typed = edited + "Typed by the person.\n"
@@ -154,3 +155,60 @@ async def test_without_an_open_editor_the_file_is_written(mcp_lab: LabServer, mc
         )
     assert r["applied"] is True
     assert (root / PATH).read_text(encoding="utf-8") == TEXT.replace("quick", "slow")
+
+
+NOTEBOOK = "live.ipynb"
+
+
+def _notebook_text() -> str:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell("# Title"), nbformat.v4.new_code_cell("x = 1\nprint(x)")]
+    return str(nbformat.writes(nb))
+
+
+async def test_a_notebook_open_in_jupyterlab_is_changed_cell_by_cell(mcp_lab: LabServer, tmp_path: Path) -> None:
+    """A notebook room is reached through get_document(copy=False) like a text room: a changed
+    cell source arrives as text changes in that cell (a cursor in it stays on its text), a new
+    cell as a cell, and the room saves the file."""
+    import httpx
+    from jupyter_ydoc import YNotebook
+
+    from jupyter_mcp_lab.core.content import NotebookContent
+    from jupyter_mcp_lab.server.live_storage import LiveStorage
+
+    root = Path(mcp_lab.serverapp.root_dir)
+    text = _notebook_text()
+    (root / NOTEBOOK).write_text(text, encoding="utf-8")
+    storage = LiveStorage(mcp_lab.serverapp)
+    editor = YNotebook()
+    async with httpx.AsyncClient(timeout=30) as http:
+        r = await http.put(
+            mcp_lab.url(f"api/collaboration/session/{NOTEBOOK}"),
+            headers=mcp_lab.auth(),
+            content=json.dumps({"format": "json", "type": "notebook"}),
+        )
+        r.raise_for_status()
+        data = r.json()
+        room = f"{data['format']}:{data['type']}:{data['fileId']}"
+        url = mcp_lab.url(f"api/collaboration/room/{room}?sessionId={data['sessionId']}&token={mcp_lab.token}")
+        async with aconnect_ws(url, http) as ws, Provider(editor.ydoc, HttpxWebsocket(ws, room)):
+            await until(lambda: editor.cell_number == 2)
+            content = NotebookContent.parse("notebook", await storage.read_text(NOTEBOOK))
+            code = content.parts()[1]
+            assert code.text == "x = 1\nprint(x)" and code.type == "code"
+            ysource = editor.ycells[1]["source"]
+            cursor = StickyIndex.new(ysource, len(b"x = 1\n"), Assoc.AFTER)  # before "print"
+
+            changed = content.with_part(code.id, "x = 41 + 1\nprint(x)").insert_cell(2, "markdown", "The end.")
+            await storage.write_text(NOTEBOOK, changed.serialize(), base=content.serialize())
+
+            await until(lambda: editor.cell_number == 3)
+            assert str(editor.ycells[1]["source"]) == "x = 41 + 1\nprint(x)"
+            assert str(editor.ycells[2]["source"]) == "The end."
+            assert editor.ycells[1]["id"] == code.id  # the same cell, changed in place
+            index = cursor.get_index()
+            assert b"x = 41 + 1\nprint(x)"[index:].startswith(b"print")
+            on_disk = NotebookContent.parse("notebook", (root / NOTEBOOK).read_text(encoding="utf-8"))
+            assert [p.text for p in on_disk.parts()] == ["# Title", "x = 41 + 1\nprint(x)", "The end."]

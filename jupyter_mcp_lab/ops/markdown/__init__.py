@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from . import (
-    ast,
     at_cursor,
     at_cursor_blocks,
     at_cursor_inserts,
@@ -11,7 +10,6 @@ from . import (
     edit,
     editor,
     node_edit,
-    nodes,
     rewrite,
     search,
     selection,
@@ -20,7 +18,6 @@ from . import (
 )
 
 OPERATIONS = (
-    ast.ast,
     at_cursor.toggle,
     at_cursor.set_link,
     at_cursor.remove_link,
@@ -52,10 +49,6 @@ OPERATIONS = (
     node_edit.move_section,
     node_edit.table_modify,
     node_edit.list_modify,
-    nodes.digest,
-    nodes.list_blocks,
-    nodes.get_section,
-    nodes.resolve_targets,
     rewrite.set_content,
     rewrite.punctuation,
     rewrite.spacing,
