@@ -218,3 +218,71 @@ async def test_footnote_definitions_are_blocks_where_they_stand(lab: Any) -> Non
         ("fn-0", "footnote", 5, 6, "1"),
         ("p-1", "paragraph", 8, 8, None),
     ]
+
+
+async def test_digest_counts_lists_by_kind_and_words_per_section(lab: Any) -> None:
+    _, open_tools, _ = lab
+    async with open_tools() as tools:
+        r = await tools.ok("document", "structure", path="guide.md", view="digest")
+    assert r["digest"]["listCounts"] == {"task": 1, "ordered": 1}
+    words = {s["nodeId"]: s["wordCount"] for s in r["sections"]}
+    assert words["h-3"] == 3 and words["h-0"] > words["h-2"] > words["h-3"]  # Deep Deep text.
+
+
+async def test_blocks_filter_by_either_type_name_and_longer_previews(lab: Any) -> None:
+    _, open_tools, _ = lab
+    async with open_tools() as tools:
+        code = await tools.ok("document", "structure", path="guide.md", view="blocks", type="codeBlock")
+        long = await tools.ok("document", "structure", path="guide.md", view="blocks", type="code", preview=500)
+        bad = await tools.fail("document", "structure", path="guide.md", view="blocks", preview=5000)
+    assert [b["nodeId"] for b in code["blocks"]] == ["code-0"]
+    assert long["blocks"][0]["preview"] == "```bash\n# not a heading\npip install x\n```"
+    assert code["blocks"][0]["preview"] == long["blocks"][0]["preview"][:80]
+    assert (bad["error"], bad["argument"]) == ("INVALID_ARGUMENT", "preview")
+
+
+async def test_ast_view(lab: Any) -> None:
+    _, open_tools, _ = lab
+    async with open_tools() as tools:
+        r = await tools.ok("document", "structure", path="guide.md", view="ast")
+    assert r["truncated"] is False and r["sections"] is None and r["blocks"] is None
+    top = r["ast"]
+    assert [(n["type"], n["nodeId"]) for n in top[:3]] == [
+        ("frontmatter", "fm-0"),
+        ("heading", "h-0"),
+        ("paragraph", "p-0"),
+    ]
+    assert top[1]["attrs"] == {"level": 1} and top[1]["content"] == "Guide"
+    tasks = next(n for n in top if n["nodeId"] == "list-0")
+    assert [(i["type"], i["attrs"]["checked"]) for i in tasks["children"]] == [("taskItem", False), ("taskItem", True)]
+
+
+async def test_section_view(lab: Any) -> None:
+    _, open_tools, _ = lab
+    async with open_tools() as tools:
+        r = await tools.ok("document", "structure", path="guide.md", view="section", section="Use")
+        missing = await tools.fail("document", "structure", path="guide.md", view="section", section="h-9")
+        none = await tools.fail("document", "structure", path="guide.md", view="section")
+    sec = r["section"]
+    assert (sec["nodeId"], sec["level"], sec["title"]) == ("h-2", 2, "Use")
+    assert sec["content"] == DOC[sec["start"] : sec["end"]] and sec["content"].startswith("## Use\n")
+    assert sec["content"].endswith("Deep text.\n")  # subsections included
+    assert (missing["error"], missing["section"]) == ("NOT_FOUND", "h-9")
+    assert (none["error"], none["argument"]) == ("INVALID_ARGUMENT", "section")
+
+
+async def test_targets_view(lab: Any) -> None:
+    _, open_tools, _ = lab
+    async with open_tools() as tools:
+        r = await tools.ok(
+            "document", "structure", path="guide.md", view="targets", targets=["table-0", "Install", "pip", "zzz"]
+        )
+        none = await tools.fail("document", "structure", path="guide.md", view="targets")
+    table, install, pip, zzz = r["targets"]
+    assert (table["found"], table["type"], table["resolvedAs"]) == (True, "table", "nodeId")
+    assert DOC[table["start"] : table["end"]].startswith("| k | v |")
+    assert (install["type"], install["nodeId"], install["resolvedAs"]) == ("section", "h-1", "section")
+    assert (pip["type"], pip["nodeId"], pip["resolvedAs"], pip["matchCount"]) == ("code", "code-0", "text", 1)
+    assert DOC[pip["start"] : pip["end"]] == "pip"
+    assert zzz["found"] is False and zzz["start"] is None
+    assert (none["error"], none["argument"]) == ("INVALID_ARGUMENT", "targets")

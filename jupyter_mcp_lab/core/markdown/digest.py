@@ -28,6 +28,7 @@ class Digest:
     headings: int
     paragraphs: int
     front_matter: bool
+    list_kinds: dict[str, int]  # lists by kind: bullet, ordered, task
 
 
 @dataclass(frozen=True)
@@ -46,8 +47,12 @@ def document_digest(s: Structure, type_name: Callable[[Block], str] | None = Non
     """The document's counts; ``type_name`` names block types in ``block_counts`` (default:
     the structure's own names)."""
     counts: dict[str, int] = {}
+    kinds: dict[str, int] = {}
     for b in s.blocks:
         counts[b.type] = counts.get(b.type, 0) + 1
+        if b.type == "list":
+            kind = "task" if b.task else "ordered" if b.ordered else "bullet"
+            kinds[kind] = kinds.get(kind, 0) + 1
     named = counts
     if type_name is not None:
         named = {}
@@ -63,6 +68,7 @@ def document_digest(s: Structure, type_name: Callable[[Block], str] | None = Non
         headings=counts.get("heading", 0),
         paragraphs=counts.get("paragraph", 0),
         front_matter="front_matter" in counts,
+        list_kinds=kinds,
     )
 
 

@@ -22,9 +22,14 @@ _NAMES = {
 
 def type_name(b: Block) -> str:
     """VMark's name for a block's type."""
-    if b.type == "list":
-        return "taskList" if b.task else "orderedList" if b.ordered else "bulletList"
-    return _NAMES.get(b.type, b.type)
+    return editor_type(b.type, ordered=b.ordered, task=b.task)
+
+
+def editor_type(type_: str, *, ordered: bool | None = None, task: bool | None = None) -> str:
+    """The editor's name for a structure type (a list's by its kind)."""
+    if type_ == "list":
+        return "taskList" if task else "orderedList" if ordered else "bulletList"
+    return _NAMES.get(type_, type_)
 
 
 def type_matches(b: Block, wanted: str) -> bool:

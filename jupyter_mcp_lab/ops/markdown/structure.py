@@ -1,4 +1,5 @@
-"""The shape of a markdown document: outline, blocks with node ids, digest."""
+"""The shape of a markdown document: outline, blocks with node ids, digest, syntax tree, one
+section, and targets resolved to positions (``views`` builds each)."""
 
 from __future__ import annotations
 
@@ -7,58 +8,37 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from ...core.errors import DomainError
-from ...core.markdown.digest import document_digest
+from ...core.errors import ArgumentError
 from ...core.markdown.structure import Structure, structure_of
+from ...core.markdown.syntax_tree import AstNode, ast_of
 from ..base import operation
 from ..context import OpContext
 from ..targets import TargetParams, document_for, require_kind
+from . import views
+from .views import BlockInfo, Digest, SectionContent, SectionInfo, TargetInfo, block_infos, digest_of, section_infos
 
+__all__ = ["StructureResult", "block_infos", "digest_of", "parsed", "section_infos", "structure"]
 
-class BlockInfo(BaseModel):
-    nodeId: str
-    type: str
-    lineStart: int
-    lineEnd: int
-    start: int
-    end: int
-    level: int | None = None
-    title: str | None = None
-    language: str | None = None
-    ordered: bool | None = None
-    task: bool | None = None
-    preview: str = Field(description="The block's first 80 characters.")
-
-
-class SectionInfo(BaseModel):
-    nodeId: str
-    level: int
-    title: str
-    lineStart: int
-    lineEnd: int
-    start: int
-    end: int
-
-
-class Digest(BaseModel):
-    title: str | None
-    lines: int
-    characters: int
-    wordCount: int
-    headingCount: int
-    paragraphCount: int
-    blockCounts: dict[str, int]
-    frontMatter: bool
+View = Literal["outline", "blocks", "digest", "all", "ast", "section", "targets"]
 
 
 class StructureParams(TargetParams):
-    view: Literal["outline", "blocks", "digest", "all"] = Field(
-        "outline", description="outline: sections; blocks: every block with its node id; digest: counts."
+    view: View = Field(
+        "outline",
+        description="outline: sections; blocks: every block with its node id; digest: counts (and words per "
+        "section); all: those three; ast: the syntax tree; section: one section's markdown; targets: node ids, "
+        "section titles or text resolved to positions.",
     )
     type: str | None = Field(None, description="With view=blocks: only this block type (heading, table, list, …).")
-    section: str | None = Field(None, description="With view=blocks: only blocks of this section (id or title).")
+    section: str | None = Field(
+        None, description="With view=blocks: only blocks of this section; view=section: the section (id or title)."
+    )
     lineStart: int | None = Field(None, ge=1, description="With view=blocks: only blocks from this line on.")
     lineEnd: int | None = Field(None, ge=1, description="With view=blocks: only blocks up to this line.")
+    preview: int = Field(80, ge=0, le=2000, description="With view=blocks: characters of each block's source shown.")
+    targets: list[str] | None = Field(
+        None, max_length=200, description="With view=targets: node ids (h-0, p-3, …), section titles or text."
+    )
 
 
 class StructureResult(BaseModel):
@@ -67,65 +47,22 @@ class StructureResult(BaseModel):
     sections: list[SectionInfo] | None = None
     blocks: list[BlockInfo] | None = None
     digest: Digest | None = None
-    truncated: bool = Field(False, description="True when the block list was cut to fit: continue at nextLine.")
-    nextLine: int | None = None
-
-
-def block_infos(s: Structure, type_: str | None = None) -> list[BlockInfo]:
-    return [
-        BlockInfo(
-            nodeId=b.id,
-            type=b.type,
-            lineStart=b.line_start,
-            lineEnd=b.line_end,
-            start=b.start,
-            end=b.end,
-            level=b.level,
-            title=b.title,
-            language=b.info,
-            ordered=b.ordered,
-            task=b.task,
-            preview=s.text[b.start : min(b.end, b.start + 80)],
-        )
-        for b in s.blocks
-        if type_ is None or b.type == type_
-    ]
-
-
-def section_infos(s: Structure) -> list[SectionInfo]:
-    return [
-        SectionInfo(
-            nodeId=x.id,
-            level=x.level,
-            title=x.title,
-            lineStart=x.line_start,
-            lineEnd=x.line_end,
-            start=x.start,
-            end=x.end,
-        )
-        for x in s.sections
-    ]
-
-
-def digest_of(s: Structure) -> Digest:
-    d = document_digest(s)
-    return Digest(
-        title=d.title,
-        lines=d.lines,
-        characters=d.characters,
-        wordCount=d.words,
-        headingCount=d.headings,
-        paragraphCount=d.paragraphs,
-        blockCounts=d.block_counts,
-        frontMatter=d.front_matter,
+    ast: list[AstNode] | None = Field(None, description="view=ast: top-level nodes with their children.")
+    section: SectionContent | None = None
+    targets: list[TargetInfo] | None = None
+    truncated: bool = Field(
+        False, description="True when blocks (continue at nextLine) or the tree were cut to fit the response."
     )
+    nextLine: int | None = None
 
 
 @operation("document.structure", title="Document structure", read_only=True)
 async def structure(ctx: OpContext, params: StructureParams) -> StructureResult:
     """The structure of a markdown document at its current revision: the outline (sections
     with heading node ids and line ranges), every block with its node id (h-0, p-3, code-1,
-    table-0, list-2, bq-0, hr-0, math-0, html-0, fm-0), or a digest (counts)."""
+    table-0, list-2, bq-0, hr-0, math-0, html-0, fm-0, fn-0), a digest (counts), the syntax
+    tree, one section's markdown, or targets (node ids, section titles, text) resolved to
+    positions."""
     doc, _ = await document_for(ctx, params.tabId, params.path, params.windowId)
     require_kind(doc, "markdown")
     s = await parsed(doc.text)
@@ -133,27 +70,25 @@ async def structure(ctx: OpContext, params: StructureParams) -> StructureResult:
     result = StructureResult(
         revision=s.revision,
         filePath=doc.path,
-        sections=section_infos(s) if view in ("outline", "all") else None,
+        sections=section_infos(s, words=view != "outline") if view in ("outline", "digest", "all") else None,
         digest=digest_of(s) if view in ("digest", "all") else None,
     )
+    budget = ctx.settings.max_response_bytes - 4096
     if view in ("blocks", "all"):
-        first, last = params.lineStart or 1, params.lineEnd or s.lines.line_count
-        if params.section is not None:
-            sec = s.section(params.section)
-            if sec is None:
-                raise DomainError("NOT_FOUND", f"no section {params.section!r}", section=params.section)
-            first, last = max(first, sec.line_start), min(last, sec.line_end)
-        blocks = [b for b in block_infos(s, params.type) if b.lineEnd >= first and b.lineStart <= last]
-        # Whole blocks within the response budget; the rest is a page away.
-        budget = ctx.settings.max_response_bytes - 4096 - len(result.model_dump_json())
-        used = 0
-        for i, b in enumerate(blocks):
-            used += len(b.model_dump_json()) + 1
-            if used > budget:
-                result.truncated, result.nextLine = True, b.lineStart
-                blocks = blocks[:i]
-                break
-        result.blocks = blocks
+        blocks = views.blocks_in(s, params.type, params.section, params.lineStart, params.lineEnd, params.preview)
+        kept, result.nextLine = views.fitting(blocks, budget - len(result.model_dump_json()))
+        result.blocks, result.truncated = kept, result.nextLine is not None
+    elif view == "ast":
+        tree = ast_of(s) if len(s.text) < 64_000 else await asyncio.to_thread(ast_of, s)
+        result.ast, result.truncated = views.fitting_tree(tree, budget)
+    elif view == "section":
+        if params.section is None:
+            raise ArgumentError("view=section needs section (a heading's node id or title)", "section")
+        result.section = views.section_content(s, params.section)
+    elif view == "targets":
+        if not params.targets:
+            raise ArgumentError("view=targets needs targets (node ids, section titles or text)", "targets")
+        result.targets = [views.target_info(s, t) for t in params.targets]
     return result
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...ops.document import text
+from ...ops.markdown import edit, structure, transform
 from ..base import CompositeTool
 from .common import BY_PATH_OR_TAB
 
@@ -10,8 +12,9 @@ DOCUMENT = CompositeTool(
     title="Document",
     description=(
         "Read and change documents (by path or tabId). read {section? | lineStart/lineEnd?, maxBytes?} → "
-        "{content, revision, totalLines, truncated, nextLine}. structure {view: outline|blocks|digest|all} → "
-        "sections and blocks with node ids (h-0, p-3, table-0, …) valid for that revision. edit {edits: "
+        "{content, revision, totalLines, truncated, nextLine}. structure {view: outline|blocks|digest|all|ast|"
+        "section|targets} → sections and blocks with node ids (h-0, p-3, table-0, …) valid for that revision; "
+        "section {section} its markdown; targets {targets} node ids, titles or text → positions. edit {edits: "
         "[{op: insert|replace|delete|find_replace|anchored|update_block|insert_block|delete_block|"
         "update_section|insert_section|move_section, …}], expected_revision} changes only the targeted "
         "bytes, atomically. write {content, expected_revision} replaces everything. transform {kind: "
@@ -19,13 +22,13 @@ DOCUMENT = CompositeTool(
         "mode=dryRun returns the diff without changing anything."
     ),
     actions={
-        "read": "document.read",
-        "structure": "document.structure",
-        "edit": "document.edit",
-        "write": "document.write",
-        "transform": "document.transform",
-        "undo": "document.undo",
-        "redo": "document.redo",
+        "read": text.read,
+        "structure": structure.structure,
+        "edit": edit.edit,
+        "write": text.write,
+        "transform": transform.transform,
+        "undo": text.undo,
+        "redo": text.redo,
     },
     hidden=BY_PATH_OR_TAB,
 )

@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ...ops.context import OpContext
-from ...ops.markdown import nodes
+from ...ops.markdown.structure import StructureParams, StructureResult, structure
 from ...ops.workspace import windows as window_ops
 from ..base import SurfaceResource
 
@@ -27,16 +27,16 @@ def _outline(sections: list[Any]) -> list[dict[str, Any]]:
     root: list[dict[str, Any]] = []
     stack: list[tuple[int, list[dict[str, Any]]]] = [(0, root)]
     for sec in sections:
-        if sec.heading is None:
+        if sec.nodeId == "preamble":
             continue  # text before the first heading
         node = {
-            "nodeId": sec.id,
+            "nodeId": sec.nodeId,
             "level": sec.level,
             "title": sec.title,
             "from": sec.start,
             "to": sec.end,
-            "lineStart": sec.line_start,
-            "lineEnd": sec.line_end,
+            "lineStart": sec.lineStart,
+            "lineEnd": sec.lineEnd,
             "children": [],
         }
         while stack[-1][0] >= sec.level:
@@ -47,8 +47,9 @@ def _outline(sections: list[Any]) -> list[dict[str, Any]]:
 
 
 async def _read_outline(ctx: OpContext) -> Any:
-    doc, s = await nodes.markdown_of_window(ctx, None)
-    return {"filePath": doc.path, "revision": s.revision, "outline": _outline(s.sections)}
+    r = await structure(ctx, StructureParams())
+    assert isinstance(r, StructureResult) and r.sections is not None
+    return {"filePath": r.filePath, "revision": r.revision, "outline": _outline(r.sections)}
 
 
 async def _read_metadata(ctx: OpContext) -> Any:

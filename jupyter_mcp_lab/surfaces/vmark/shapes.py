@@ -1,0 +1,30 @@
+"""VMark's wording that its adapters share: the window a tool works on, and its errors.
+
+VMark names a window (``windowId``: a connected JupyterLab client or ``main``, default the
+session's focus); the operations take it as their ``windowId`` target (the tab it shows).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from ...core.errors import ArgumentError, DomainError
+
+WINDOW_ID: Any = Field(
+    None,
+    description="Window label (see workspace_list_windows; a tab id also works). Default: your focused window.",
+)
+
+
+def renamed(exc: DomainError, argument: str | None = None, **details: str) -> DomainError:
+    """``exc`` as VMark reports it: naming the agent's ``argument``, with detail keys renamed
+    (``details``: ours -> VMark's), without the index of the edit that failed (VMark's tools
+    send one edit, or name it in ``argument``)."""
+    if isinstance(exc, ArgumentError):
+        return ArgumentError(exc.message, argument or exc.argument)
+    kept: dict[str, Any] = {details.get(k, k): v for k, v in exc.details.items() if k != "edit"}
+    if argument is not None:
+        kept["argument"] = argument
+    return DomainError(exc.code, exc.message, **kept)
