@@ -21,7 +21,7 @@ from .grants import GrantHandler, GrantsHandler
 from .openapi import OpenAPIHandler
 from .outline import OutlineHandler
 from .status import StatusHandler
-from .suggestions import DecideAllHandler, DecideHandler, SuggestionHandler, SuggestionsHandler
+from .suggestions import AcceptAllHandler, DecideHandler, RejectAllHandler, SuggestionHandler, SuggestionsHandler
 
 NAMESPACE = "mcp-lab/api"
 
@@ -33,7 +33,8 @@ ID = r"(?P<id>[^/]+)"
 ROUTES: list[tuple[str, type[ApiHandler]]] = [
     ("status", StatusHandler),
     ("suggestions", SuggestionsHandler),
-    (r"suggestions/(?P<action>accept|reject)-all", DecideAllHandler),
+    ("suggestions/accept-all", AcceptAllHandler),
+    ("suggestions/reject-all", RejectAllHandler),
     (rf"suggestions/{ID}/(?P<action>accept|reject)", DecideHandler),
     (rf"suggestions/{ID}", SuggestionHandler),
     ("checkpoints", CheckpointsHandler),

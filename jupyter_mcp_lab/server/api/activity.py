@@ -16,6 +16,7 @@ from ...core.activity import ANY_ERROR, OK
 from ...core.errors import ArgumentError
 from .base import ApiHandler
 from .events import MAX_ID
+from .models import ActivityEntry, ActivityList
 
 # "ok", "error" (anything but ok), or one error code such as NOT_FOUND.
 STATUS_FILTER = re.compile(rf"{OK}|{ANY_ERROR}|[A-Z][A-Z0-9_]{{0,63}}")
@@ -26,6 +27,7 @@ class ActivityHandler(ApiHandler):
     """GET ``activity?after=&limit=&client=&tool=&status=``: the newest matching calls, newest last."""
 
     query_args = {"GET": frozenset({"after", "limit", "client", "tool", "status"})}
+    responses = {"GET": ActivityList}
 
     @web.authenticated
     @authorized
@@ -39,7 +41,8 @@ class ActivityHandler(ApiHandler):
             raise ArgumentError(f"status must be ok, error or an error code (NOT_FOUND, ...), not {status!r}", "status")
         log = self.services.activity
         found = log.select(after=after, limit=limit, client=client, tool=tool, status=status)
-        self.reply({"entries": [e.to_json() for e in found], "count": len(found), "latest": log.latest})
+        entries = [ActivityEntry.model_validate(e.to_json()) for e in found]
+        self.reply(ActivityList(entries=entries, count=len(found), latest=log.latest))
 
     def _name(self, name: str) -> str | None:
         raw = self.query(name)

@@ -1,5 +1,9 @@
 """The base of every REST route: Jupyter auth, JSON in and out, errors mapped in one place.
 
+Every answer is a response model (``models``), serialised by ``reply``; each handler names
+the model each of its methods answers (``responses``), which the tests hold against the
+schema openapi.yaml documents for that route.
+
 Every error body is the domain envelope ``{error: CODE, message, ...details}``, whatever
 raised it (a DomainError from the review service, Tornado's HTTPError for auth, routing
 and methods, or a bug): the UIs show ``message`` and branch on ``error``. A traceback
@@ -69,6 +73,8 @@ class ApiHandler(AuthHandler, APIHandler):
     # The query arguments each method reads; any other is refused (a misspelled filter
     # silently ignored would answer the wrong question).
     query_args: ClassVar[dict[str, frozenset[str]]] = {}
+    # The model each method answers on success (openapi.yaml documents the same one).
+    responses: ClassVar[dict[str, type[BaseModel]]] = {}
 
     def initialize(self, services: Services, endpoints: MCPEndpoints) -> None:
         self.services = services
@@ -206,9 +212,15 @@ class ApiHandler(AuthHandler, APIHandler):
 
     # ------------------------------------------------------------------ output
 
-    def reply(self, body: dict[str, Any], status: int = 200) -> None:
+    def reply(self, body: BaseModel, status: int = 200) -> None:
+        """Answer ``body``, which must be the model this method documents."""
+        expected = self.responses.get(self.request.method or "")
+        if type(body) is not expected:
+            raise TypeError(f"{type(self).__name__} answers {self.request.method} with {expected}, not {type(body)}")
         self.set_status(status)
-        self.finish(json.dumps(body))
+        # json.dumps, not pydantic's JSON: it escapes what UTF-8 cannot carry (a lone
+        # surrogate an agent sent in its arguments) instead of failing on it.
+        self.finish(json.dumps(body.model_dump(mode="json")))
 
     def refuse_if_read_only(self) -> None:
         if self.services.settings.read_only:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from jupyter_server.auth.decorator import authorized
 from tornado import web
 
 from ...core.errors import DomainError
-from ...core.suggestions import Checkpoint, SuggestionStore
+from ...core.suggestions import Checkpoint as Record
+from ...core.suggestions import SuggestionStore
 from ...core.suggestions.model import line_span
 from .base import ApiHandler, unified_diff
+from .models import Checkpoint, CheckpointDetail, CheckpointList
 
 
 class Texts:
@@ -27,7 +27,7 @@ class Texts:
         return self._texts[revision]
 
 
-def touched_lines(cp: Checkpoint, texts: Texts) -> tuple[int, int] | None:
+def touched_lines(cp: Record, texts: Texts) -> tuple[int, int] | None:
     """1-based first and last line of the change in the text after it (else before it);
     None once neither text is stored."""
     after = texts(cp.after_revision)
@@ -39,7 +39,7 @@ def touched_lines(cp: Checkpoint, texts: Texts) -> tuple[int, int] | None:
     return None
 
 
-def checkpoint_json(handler: ApiHandler, cp: Checkpoint, texts: Texts | None = None) -> dict[str, Any]:
+def checkpoint_json(handler: ApiHandler, cp: Record, texts: Texts | None = None) -> dict[str, object]:
     """The record plus the lines it touched. Checkpoints made before rationales were stored
     with them take their accepted suggestion's."""
     store = handler.services.reviews.store
@@ -55,7 +55,7 @@ def checkpoint_json(handler: ApiHandler, cp: Checkpoint, texts: Texts | None = N
     }
 
 
-def checkpoint_diff(handler: ApiHandler, cp: Checkpoint) -> str:
+def checkpoint_diff(handler: ApiHandler, cp: Record) -> str:
     """old → new in the document around it, when a stored text still shows where it was.
 
     The store keeps the text after each checkpoint (and usually the one before); once
@@ -77,6 +77,7 @@ class CheckpointsHandler(ApiHandler):
     """GET ``checkpoints?path=&limit=``: newest first."""
 
     query_args = {"GET": frozenset({"path", "limit"})}
+    responses = {"GET": CheckpointList}
 
     @web.authenticated
     @authorized
@@ -86,11 +87,14 @@ class CheckpointsHandler(ApiHandler):
         store = self.services.reviews.store
         found = store.list_checkpoints(path, limit)
         texts = Texts(store)
-        self.reply({"checkpoints": [checkpoint_json(self, c, texts) for c in found], "count": len(found)})
+        listed = [Checkpoint.model_validate(checkpoint_json(self, c, texts)) for c in found]
+        self.reply(CheckpointList(checkpoints=listed, count=len(found)))
 
 
 class CheckpointHandler(ApiHandler):
     """GET ``checkpoints/{id}``: the record plus its diff."""
+
+    responses = {"GET": CheckpointDetail}
 
     @web.authenticated
     @authorized
@@ -98,7 +102,7 @@ class CheckpointHandler(ApiHandler):
         cp = self.services.reviews.store.get_checkpoint(id)
         if cp is None:
             raise DomainError("NOT_FOUND", f"no checkpoint {id!r}", checkpointId=id)
-        self.reply({**checkpoint_json(self, cp), "diff": checkpoint_diff(self, cp)})
+        self.reply(CheckpointDetail.model_validate({**checkpoint_json(self, cp), "diff": checkpoint_diff(self, cp)}))
 
 
 class RevertHandler(ApiHandler):
@@ -108,9 +112,11 @@ class RevertHandler(ApiHandler):
     change was edited since (it cannot be mapped) or was reverted already.
     """
 
+    responses = {"POST": Checkpoint}
+
     @web.authenticated
     @authorized
     async def post(self, id: str) -> None:
         self.refuse_if_read_only()
         undo = await self.services.reviews.revert(id, by=self.decider())
-        self.reply(checkpoint_json(self, undo))
+        self.reply(Checkpoint.model_validate(checkpoint_json(self, undo)))

@@ -4,6 +4,8 @@ The panel keeps one stream open instead of polling. A reconnecting client says w
 left off (``?after=N`` or the ``Last-Event-ID`` header EventSource sends by itself) and
 first gets a ``stream`` event ``{after, latest}`` (the replay covers the ids after ``after``
 up to ``latest``), then what it missed from the service's replay buffer, then live events.
+Each event's data is its model's JSON (``models.events``): the review service publishes
+plain records, checked here against what the API documents.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import asyncio
 import json
 
 from jupyter_server.auth.decorator import authorized
+from pydantic import ValidationError
 from tornado import web
 from tornado.iostream import StreamClosedError
 
@@ -20,6 +23,7 @@ from ...core.review.events import Event
 from ...ops.context import Services
 from ..endpoints import MCPEndpoints
 from .base import INTEGER, ApiHandler
+from .models import SERVER_EVENT, StreamStart
 
 MAX_ID = 2**53  # what a JavaScript client can count to exactly
 
@@ -63,7 +67,8 @@ class EventsHandler(ApiHandler):
             # Where the replay ends: a UI tells replayed events (say, old "created" ones it
             # should not notify about) from live ones. No id: Last-Event-ID stays as it was.
             latest = events.last_id
-            await self._send(f"event: stream\ndata: {json.dumps({'after': after, 'latest': latest})}\n\n")
+            start = StreamStart(after=after, latest=latest).model_dump(mode="json")
+            await self._send(f"event: stream\ndata: {json.dumps(start)}\n\n")
             replayed = 0
             for old in (e for e in recent if e["id"] > after):
                 await self._event(old)
@@ -94,7 +99,14 @@ class EventsHandler(ApiHandler):
         return getter.result() if getter.done() and not getter.cancelled() else None
 
     async def _event(self, event: Event) -> None:
-        data = json.dumps(event, separators=(",", ":"), default=str)  # one line: SSE data ends at a newline
+        try:
+            body = SERVER_EVENT.dump_python(SERVER_EVENT.validate_python(event), mode="json")
+        except ValidationError:
+            # A server bug (a record grew a field the API does not document): say so in the
+            # log, but keep the stream going; stopping it would stop every panel's updates.
+            self.log.error("mcp-lab events: a %r event does not match its model", event.get("type"), exc_info=True)
+            body = event
+        data = json.dumps(body, separators=(",", ":"), default=str)  # one line: SSE data ends at a newline
         await self._send(f"id: {event['id']}\nevent: {event['type']}\ndata: {data}\n\n")
 
     async def _send(self, text: str) -> None:

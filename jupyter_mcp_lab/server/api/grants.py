@@ -7,34 +7,25 @@ so granting trades the per-change review for a revert, never for invisibility.
 from __future__ import annotations
 
 import time
-from typing import Any, Literal
 
 from jupyter_server.auth.decorator import authorized
-from pydantic import BaseModel, ConfigDict, Field
 from tornado import web
 
-from ...core.review.grants import MAX_GRANT_MINUTES
-from ...core.suggestions import Grant
+from ...core.suggestions import Grant as GrantRecord
 from .base import ApiHandler
+from .models import Grant, GrantList, NewGrant
 
 
-def grant_json(g: Grant, now: float) -> dict[str, Any]:
+def grant_body(g: GrantRecord, now: float) -> Grant:
     # "active" saves every UI from re-deriving it from expires/revoked and its own clock.
-    return {**g.to_json(), "active": g.active(now)}
-
-
-class NewGrant(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid")
-    scope: str = Field(max_length=4096, description='A file, a folder ("notes/") or "" for the whole workspace.')
-    agent: str = Field(min_length=1, max_length=512, description="An MCP session id or an MCP client name.")
-    agentKind: Literal["session", "client"]
-    minutes: float = Field(gt=0, le=MAX_GRANT_MINUTES, allow_inf_nan=False)
+    return Grant.model_validate({**g.to_json(), "active": g.active(now)})
 
 
 class GrantsHandler(ApiHandler):
     """GET ``grants?active=`` (all, only active, or only ended ones); POST a new grant (201)."""
 
     query_args = {"GET": frozenset({"active"})}
+    responses = {"GET": GrantList, "POST": Grant}
 
     @web.authenticated
     @authorized
@@ -44,21 +35,23 @@ class GrantsHandler(ApiHandler):
         grants = self.services.reviews.store.list_grants()
         if active is not None:
             grants = [g for g in grants if g.active(now) == active]
-        self.reply({"grants": [grant_json(g, now) for g in grants]})
+        self.reply(GrantList(grants=[grant_body(g, now) for g in grants]))
 
     @web.authenticated
     @authorized
     def post(self) -> None:
         body = self.json_body(NewGrant)
         g = self.services.reviews.grant(body.scope, body.agent, body.agentKind, body.minutes, by=self.decider())
-        self.reply(grant_json(g, time.time()), status=201)
+        self.reply(grant_body(g, time.time()), status=201)
 
 
 class GrantHandler(ApiHandler):
     """DELETE ``grants/{id}``: revoke it now (404 unknown, 409 already revoked)."""
 
+    responses = {"DELETE": Grant}
+
     @web.authenticated
     @authorized
     def delete(self, id: str) -> None:
         g = self.services.reviews.revoke(id)
-        self.reply(grant_json(g, time.time()))
+        self.reply(grant_body(g, time.time()))

@@ -2,7 +2,8 @@
 
 The file names the server as ``/mcp-lab/api``; served, it names this server's real prefix
 (``{base_url}mcp-lab/api``, e.g. under JupyterHub), so a client or a fuzzer that loads
-it from here calls the routes where they are.
+it from here calls the routes where they are. Its schemas are generated from the
+response models (``schema.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ruamel.yaml import YAML
 from tornado import web
 
 from .base import ApiHandler
+from .models import OpenAPIDocument
 
 SPEC_FILE = Path(__file__).resolve().parents[1] / "openapi.yaml"
 # The file's one server entry; served, it becomes this server's prefix. Replaced as text so
@@ -25,21 +27,24 @@ SERVER_LINE = "servers:\n  - url: /mcp-lab/api\n"
 
 
 @cache
-def spec_for(prefix: str) -> tuple[str, str]:
-    """The spec as (YAML, JSON) with ``servers`` set to ``prefix``; computed once per server."""
+def spec_for(prefix: str) -> tuple[str, OpenAPIDocument]:
+    """The spec as YAML text and as a document, ``servers`` set to ``prefix``; read once per server."""
     source = SPEC_FILE.read_text(encoding="utf-8")
     if source.count(SERVER_LINE) != 1:
         raise RuntimeError(f"{SPEC_FILE} must name its server exactly as {SERVER_LINE!r}")
     served = source.replace(SERVER_LINE, f"servers:\n  - url: {json.dumps(prefix)}\n")
-    return served, json.dumps(YAML(typ="safe", pure=True).load(served), indent=1)
+    return served, OpenAPIDocument.model_validate(YAML(typ="safe", pure=True).load(served))
 
 
 class OpenAPIHandler(ApiHandler):
+    # The JSON form; the YAML one is the file's text (comments and layout kept).
+    responses = {"GET": OpenAPIDocument}
+
     @web.authenticated
     @authorized
     def get(self, fmt: str) -> None:
-        yaml_text, json_text = spec_for(url_path_join(self.base_url, "mcp-lab", "api"))
+        yaml_text, document = spec_for(url_path_join(self.base_url, "mcp-lab", "api"))
         if fmt == "json":
-            self.finish(json_text)
+            self.reply(document)
         else:
             self.finish(yaml_text, set_content_type="application/yaml; charset=utf-8")

@@ -13,8 +13,6 @@ a client needs one call, not a call and an error branch, to learn which it is.
 
 from __future__ import annotations
 
-from typing import Any
-
 from jupyter_server.auth.decorator import authorized
 from tornado import web
 
@@ -24,6 +22,7 @@ from ...core.paths import to_api_path
 from ...core.revision import revision_of
 from ...ops.markdown.structure import parsed, section_infos
 from .base import ApiHandler
+from .models import Heading, Outline
 
 
 class OutlineHandler(ApiHandler):
@@ -35,6 +34,7 @@ class OutlineHandler(ApiHandler):
     """
 
     query_args = {"GET": frozenset({"path"})}
+    responses = {"GET": Outline}
 
     @web.authenticated
     @authorized
@@ -47,17 +47,17 @@ class OutlineHandler(ApiHandler):
         # A leading "/" is root-relative, as in Jupyter's contents API.
         key = to_api_path(self.services.settings.root_dir, raw, leading_slash="root")
         text, kind = await self._read(key)
-        headings: list[dict[str, Any]] = []
+        headings: list[Heading] = []
         revision = revision_of(text)
         if kind == "markdown":
             s = await parsed(text)
             revision = s.revision
             headings = [
-                {"id": x.nodeId, "level": x.level, "title": x.title, "line": x.lineStart, "lineEnd": x.lineEnd}
+                Heading(id=x.nodeId, level=x.level, title=x.title, line=x.lineStart, lineEnd=x.lineEnd)
                 for x in section_infos(s)
                 if x.nodeId != "preamble"
             ]
-        self.reply({"path": key, "revision": revision, "kind": kind, "headings": headings})
+        self.reply(Outline(path=key, revision=revision, kind=kind, headings=headings))
 
     async def _read(self, key: str) -> tuple[str, str]:
         """The text agents see and its kind, without opening a buffer for a file no agent has."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from jupyter_server.auth.decorator import authorized
 from tornado import web
@@ -11,6 +10,7 @@ from tornado import web
 from ...core.activity import ActivityEntry
 from ..client_config import TOKEN_PLACEHOLDER, configs
 from .base import ApiHandler
+from .models import Agent, Endpoint, Status
 
 # An MCP session idle longer than this is closed by default (MCPLabApp.session_idle_timeout):
 # older activity no longer stands for an agent at work.
@@ -19,16 +19,17 @@ RECENT_SECONDS = 30 * 60
 SERVER_NAME = "jupyter-lab"
 
 
-def recent_agents(entries: list[ActivityEntry], now: float) -> list[dict[str, Any]]:
+def recent_agents(entries: list[ActivityEntry], now: float) -> list[Agent]:
     """MCP sessions with tool calls in the last ``RECENT_SECONDS``, most recent first."""
-    agents: dict[str, dict[str, Any]] = {}
+    agents: dict[str, Agent] = {}
     for e in entries:  # oldest first: the last entry of a session has its newest client/user
         if now - e.time > RECENT_SECONDS:
             continue
-        a = agents.setdefault(e.session_id, {"session": e.session_id, "calls": 0})
-        a.update(client=e.client, user=e.user, lastActivity=e.time)
-        a["calls"] += 1
-    return sorted(agents.values(), key=lambda a: a["lastActivity"], reverse=True)
+        calls = agents[e.session_id].calls if e.session_id in agents else 0
+        agents[e.session_id] = Agent(
+            session=e.session_id, client=e.client, user=e.user, lastActivity=e.time, calls=calls + 1
+        )
+    return sorted(agents.values(), key=lambda a: a.lastActivity, reverse=True)
 
 
 def server_name(profile: str) -> str:
@@ -38,6 +39,8 @@ def server_name(profile: str) -> str:
 class StatusHandler(ApiHandler):
     """Endpoints (with client configs), policy and version; recent agents and the pending count."""
 
+    responses = {"GET": Status}
+
     @web.authenticated
     @authorized
     def get(self) -> None:
@@ -46,29 +49,29 @@ class StatusHandler(ApiHandler):
         counts = self.services.reviews.store.counts()
         activity = self.services.activity
         token = self.config_token()
-        endpoints = []
-        for e in self.services.endpoints:
-            url = origin + e.path
-            endpoints.append(
+        endpoints = [
+            Endpoint.model_validate(
                 {
                     "profile": e.profile,
                     "path": e.path,
-                    "url": url,
-                    "configs": configs(server_name(e.profile), url, token or TOKEN_PLACEHOLDER),
+                    "url": origin + e.path,
+                    "configs": configs(server_name(e.profile), origin + e.path, token or TOKEN_PLACEHOLDER),
                 }
             )
-        body = {
-            "version": self.services.version,
-            "running": self.mcp.running,
-            "approval": s.approval,
-            "read_only": s.read_only,
-            "base_url": self.base_url,
-            "endpoints": endpoints,
-            "tokenPlaceholder": None if token else TOKEN_PLACEHOLDER,
-            "activity": len(activity),
-            "agents": recent_agents(activity.since(0, limit=len(activity)), time.time()),
-            "pending": sum(by_status.get("pending", 0) for by_status in counts.values()),
-        }
+            for e in self.services.endpoints
+        ]
+        body = Status(
+            version=self.services.version,
+            running=self.mcp.running,
+            approval=s.approval,
+            read_only=s.read_only,
+            base_url=self.base_url,
+            endpoints=endpoints,
+            tokenPlaceholder=None if token else TOKEN_PLACEHOLDER,
+            activity=len(activity),
+            agents=recent_agents(activity.since(0, limit=len(activity)), time.time()),
+            pending=sum(by_status.get("pending", 0) for by_status in counts.values()),
+        )
         self.set_header("Cache-Control", "no-store")  # the configs may carry the token
         self.reply(body)
 

@@ -13,21 +13,21 @@ uses (``Review.locate``), so a suggestion shown at a range is accepted at that r
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-
 from jupyter_server.auth.decorator import authorized
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import MISSING
 from tornado import web
 
 from ...core.errors import ArgumentError, DomainError
 from ...core.revision import revision_of
-from ...core.suggestions import Region, Suggestion
+from ...core.suggestions import Region
+from ...core.suggestions import Suggestion as Record
 from .base import ApiHandler, unified_diff
+from .models import AcceptAllResult, RejectAllResult, Selection, Suggestion, SuggestionDetail, SuggestionList
 
 STATUS_FILTERS = ("pending", "accepted", "rejected", "conflict", "all")
 
 
-def suggestion_diff(handler: ApiHandler, s: Suggestion) -> str | None:
+def suggestion_diff(handler: ApiHandler, s: Record) -> str | None:
     """The hunk against its base text, or None once that text is gone (pruned)."""
     base = handler.services.reviews.store.get_text(s.base_revision)
     if base is None or base[s.start : s.end] != s.original:
@@ -47,6 +47,7 @@ class SuggestionsHandler(ApiHandler):
     """
 
     query_args = {"GET": frozenset({"path", "status", "limit", "locate"})}
+    responses = {"GET": SuggestionList}
 
     @web.authenticated
     @authorized
@@ -58,21 +59,22 @@ class SuggestionsHandler(ApiHandler):
         store = self.services.reviews.store
         found = store.list(path=path, status=None if status == "all" else status, limit=limit)
         items = [s.to_json() for s in found]
-        body: dict[str, Any] = {"suggestions": items, "count": len(found), "counts": store.counts()}
+        revision: str | MISSING | None = MISSING  # only a located list says which text it placed in
         if locate:
             keys = [path] if path is not None else sorted({s.path for s in found if s.status == "pending"})
             texts = {key: await self._current_text(key) for key in keys}
             diffs: dict[str, dict[str, list[Region]]] = {}  # per document, one diff per base revision
-            body["suggestions"] = [
+            items = [
                 {**item, **self._placed(s, texts.get(s.path), diffs.setdefault(s.path, {}))}
                 for s, item in zip(found, items, strict=True)
             ]
             now = texts.get(path) if path is not None else None
-            body["revision"] = now[1] if now is not None else None
-        self.reply(body)
+            revision = now[1] if now is not None else None
+        listed = [Suggestion.model_validate(item) for item in items]
+        self.reply(SuggestionList(suggestions=listed, count=len(found), revision=revision, counts=store.counts()))
 
     def _placed(
-        self, s: Suggestion, current: tuple[str, str] | None, diffs: dict[str, list[Region]]
+        self, s: Record, current: tuple[str, str] | None, diffs: dict[str, list[Region]]
     ) -> dict[str, int | None]:
         """``currentStart``/``currentEnd``: where accepting ``s`` would apply it now, if anywhere."""
         where = None
@@ -104,11 +106,13 @@ class SuggestionsHandler(ApiHandler):
 class SuggestionHandler(ApiHandler):
     """GET ``suggestions/{id}``: the record plus a unified diff of its hunk."""
 
+    responses = {"GET": SuggestionDetail}
+
     @web.authenticated
     @authorized
     def get(self, id: str) -> None:
         s = self.services.reviews.get(id)
-        self.reply({**s.to_json(), "diff": suggestion_diff(self, s)})
+        self.reply(SuggestionDetail.model_validate({**s.to_json(), "diff": suggestion_diff(self, s)}))
 
 
 class DecideHandler(ApiHandler):
@@ -117,6 +121,8 @@ class DecideHandler(ApiHandler):
     Accepting may end in ``conflict`` (the text moved away): that is a decision too, so it
     answers 200 with the record. Deciding one that is no longer pending is 409.
     """
+
+    responses = {"POST": Suggestion}
 
     @web.authenticated
     @authorized
@@ -127,52 +133,50 @@ class DecideHandler(ApiHandler):
             decided = await review.accept(id, by=self.decider())
         else:
             decided = await review.reject(id, by=self.decider())
-        self.reply(decided.to_json())
-
-
-class Selection(BaseModel):
-    """Which suggestions accept-all / reject-all decide: a document's pending ones, or ids."""
-
-    model_config = ConfigDict(strict=True, extra="forbid")
-    path: str | None = Field(None, min_length=1)
-    ids: list[Annotated[str, Field(min_length=1)]] | None = Field(None, min_length=1, max_length=1000)
-
-    @field_validator("path", "ids", mode="before")
-    @classmethod
-    def _no_null(cls, value: Any) -> Any:
-        # Leave a key out to mean "any"; an explicit null is more likely a client bug.
-        if value is None:
-            raise ValueError("must not be null (leave it out instead)")
-        return value
+        self.reply(Suggestion.model_validate(decided.to_json()))
 
 
 class DecideAllHandler(ApiHandler):
-    """POST ``suggestions/accept-all`` and ``suggestions/reject-all`` with ``{path?, ids?}``.
+    """POST ``suggestions/accept-all`` or ``suggestions/reject-all`` with ``{path?, ids?}``.
 
     With ``ids`` exactly those (each must exist; with ``path`` too, each must be on it);
     with ``path`` alone every pending one of that document. Never "everything": an empty
     selection is refused rather than read as all documents.
     """
 
+    def selection(self) -> tuple[str | None, list[str] | None]:
+        """(document key, ids) the body names; None for what it leaves out."""
+        body = self.json_body(Selection)
+        if body.path is MISSING and body.ids is MISSING:
+            raise ArgumentError("name the suggestions: give path, ids, or both", "path")
+        key = self.document_key(body.path) if body.path is not MISSING else None
+        return key, body.ids if body.ids is not MISSING else None
+
+
+class AcceptAllHandler(DecideAllHandler):
+    responses = {"POST": AcceptAllResult}
+
     @web.authenticated
     @authorized
-    async def post(self, action: str) -> None:
-        body = self.json_body(Selection)
-        if body.path is None and body.ids is None:
-            raise ArgumentError("name the suggestions: give path, ids, or both", "path")
-        review = self.services.reviews
-        key = self.document_key(body.path) if body.path is not None else None
-        ids = body.ids
-        if action == "accept":
-            self.refuse_if_read_only()
-            result = await review.accept_all(self.decider(), path=key, ids=ids)
-            self.reply(
-                {
-                    "accepted": [s.to_json() for s in result.accepted],
-                    "conflicts": [s.to_json() for s in result.conflicts],
-                    "revision": result.revision,
-                }
+    async def post(self) -> None:
+        key, ids = self.selection()
+        self.refuse_if_read_only()
+        result = await self.services.reviews.accept_all(self.decider(), path=key, ids=ids)
+        self.reply(
+            AcceptAllResult(
+                accepted=[Suggestion.model_validate(s.to_json()) for s in result.accepted],
+                conflicts=[Suggestion.model_validate(s.to_json()) for s in result.conflicts],
+                revision=result.revision,
             )
-        else:
-            rejected = await review.reject_all(self.decider(), path=key, ids=ids)
-            self.reply({"rejected": [s.to_json() for s in rejected]})
+        )
+
+
+class RejectAllHandler(DecideAllHandler):
+    responses = {"POST": RejectAllResult}
+
+    @web.authenticated
+    @authorized
+    async def post(self) -> None:
+        key, ids = self.selection()
+        rejected = await self.services.reviews.reject_all(self.decider(), path=key, ids=ids)
+        self.reply(RejectAllResult(rejected=[Suggestion.model_validate(s.to_json()) for s in rejected]))

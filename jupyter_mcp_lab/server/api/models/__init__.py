@@ -1,0 +1,123 @@
+"""The REST + events API's JSON bodies as pydantic models, one module per area.
+
+Handlers build every answer from these (``ApiHandler.reply``); ``openapi.yaml``'s schemas
+are generated from them (``scripts/openapi``), and the labext's ``api_types.ts`` from
+that file, so the three cannot drift apart unnoticed (tests/server/api/test_schema.py).
+Field names are the wire names.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from .base import Body, Error
+from .events import (
+    SERVER_EVENT,
+    ActivityEvent,
+    CheckpointEvent,
+    DocumentEvent,
+    GrantEvent,
+    ServerEvent,
+    StreamStart,
+    SuggestionEvent,
+)
+from .requests import NewGrant, Selection
+from .review import (
+    AcceptAllResult,
+    Checkpoint,
+    CheckpointDetail,
+    CheckpointList,
+    CheckpointRecord,
+    Grant,
+    GrantList,
+    GrantRecord,
+    RejectAllResult,
+    Suggestion,
+    SuggestionDetail,
+    SuggestionList,
+)
+from .status import (
+    ActivityEntry,
+    ActivityList,
+    Agent,
+    ClientConfig,
+    Endpoint,
+    Heading,
+    OpenAPIDocument,
+    Outline,
+    Status,
+)
+
+# What clients send, checked as sent (validation schema); everything else is answered.
+REQUESTS: tuple[type[BaseModel], ...] = (Selection, NewGrant)
+# openapi.yaml's components.schemas in this order (the event union comes last, by name).
+COMPONENTS: tuple[type[BaseModel], ...] = (
+    Error,
+    Status,
+    Endpoint,
+    ClientConfig,
+    Agent,
+    ActivityEntry,
+    ActivityList,
+    Suggestion,
+    SuggestionDetail,
+    SuggestionList,
+    Selection,
+    AcceptAllResult,
+    RejectAllResult,
+    CheckpointRecord,
+    Checkpoint,
+    CheckpointDetail,
+    CheckpointList,
+    GrantRecord,
+    Grant,
+    GrantList,
+    NewGrant,
+    Heading,
+    Outline,
+    OpenAPIDocument,
+    StreamStart,
+    SuggestionEvent,
+    CheckpointEvent,
+    GrantEvent,
+    DocumentEvent,
+    ActivityEvent,
+)
+
+__all__ = [
+    "COMPONENTS",
+    "REQUESTS",
+    "SERVER_EVENT",
+    "AcceptAllResult",
+    "ActivityEntry",
+    "ActivityEvent",
+    "ActivityList",
+    "Agent",
+    "Body",
+    "Checkpoint",
+    "CheckpointDetail",
+    "CheckpointEvent",
+    "CheckpointList",
+    "CheckpointRecord",
+    "ClientConfig",
+    "DocumentEvent",
+    "Endpoint",
+    "Error",
+    "Grant",
+    "GrantEvent",
+    "GrantList",
+    "GrantRecord",
+    "Heading",
+    "NewGrant",
+    "OpenAPIDocument",
+    "Outline",
+    "RejectAllResult",
+    "Selection",
+    "ServerEvent",
+    "Status",
+    "StreamStart",
+    "Suggestion",
+    "SuggestionDetail",
+    "SuggestionEvent",
+    "SuggestionList",
+]

@@ -1,0 +1,136 @@
+"""Suggestions, checkpoints and grants: the records a person reviews, and their lists."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import MISSING, Field
+
+from .base import Body, Count, Line, Offset
+
+
+class Suggestion(Body):
+    """A change an agent proposed: `original` (`start`..`end` of the base text) becomes `new`."""
+
+    id: str
+    path: str = Field(description="The document: a root-relative path, or an untitled key.")
+    kind: str = Field(description="insert, replace, delete, move, ...")
+    start: Offset = Field(description="Code point offset in the base revision.")
+    end: Offset
+    original: str
+    new: str
+    baseRevision: str
+    author: str = Field(description="The MCP client's name.")
+    user: str
+    session: str
+    rationale: str
+    operation: str
+    group: str | None = Field(description="Set when one change was split into hunks.")
+    created: float
+    status: Literal["pending", "accepted", "rejected", "conflict"]
+    decided: float | None
+    decidedBy: str | None
+    resultRevision: str | None
+    reason: str | None = Field(description="Why it conflicted.")
+    lineStart: Line
+    lineEnd: Line
+    currentStart: Offset | MISSING | None = Field(
+        MISSING,
+        description="Only in a list answered with `locate=true`: the code point offset of its original text in "
+        "the document as the server reads it now (the list's `revision` with `path`); null when it is not "
+        "pending or cannot be placed (its text changed: accepting it would conflict).",
+    )
+    currentEnd: Offset | MISSING | None = Field(MISSING, description="With `currentStart`: the end (exclusive).")
+
+
+class SuggestionDetail(Suggestion):
+    diff: str | None = Field(
+        description="Unified diff (3 lines of context) against its base text; null once that text is gone."
+    )
+
+
+class SuggestionList(Body):
+    suggestions: list[Suggestion]
+    count: Count
+    revision: str | MISSING | None = Field(
+        MISSING,
+        description="Only with `locate=true`: the revision of the text of `path` that `currentStart` and "
+        "`currentEnd` index into; null without `path`, or when that document cannot be read (no such file, "
+        "not UTF-8 text: then nothing is placed).",
+    )
+    counts: dict[str, dict[str, Count]] = Field(
+        description="Every document's suggestions by status, {path: {status: n}}, whatever the filters."
+    )
+
+
+class AcceptAllResult(Body):
+    accepted: list[Suggestion]
+    conflicts: list[Suggestion]
+    revision: str | None = Field(description="The last changed document's revision; null when nothing was applied.")
+
+
+class RejectAllResult(Body):
+    rejected: list[Suggestion]
+
+
+class CheckpointRecord(Body):
+    """An applied agent change as stored (and as `checkpoint` events carry it)."""
+
+    id: str
+    path: str
+    beforeRevision: str
+    afterRevision: str
+    start: Offset = Field(description="Code point offset of the change.")
+    old: str
+    new: str
+    author: str
+    user: str
+    session: str
+    source: Literal["auto", "accepted", "grant", "revert", "person"]
+    suggestionId: str | None
+    grantId: str | None
+    created: float
+    revertedBy: str | None = Field(description="The checkpoint that reverted this one.")
+    label: str
+    rationale: str = Field(description="The agent's rationale (an accepted suggestion's); \"\" when none was recorded.")
+
+
+class Checkpoint(CheckpointRecord):
+    """An applied agent change with the lines it touched."""
+
+    lineStart: Line | None = Field(
+        description="First line the change touched (in the text after it); null once the stored texts are pruned."
+    )
+    lineEnd: Line | None
+
+
+class CheckpointDetail(Checkpoint):
+    diff: str = Field(description="Unified diff of old → new (with context while the text is stored).")
+
+
+class CheckpointList(Body):
+    checkpoints: list[Checkpoint]
+    count: Count
+
+
+class GrantRecord(Body):
+    """A trust grant as stored (and as `grant` events carry it)."""
+
+    id: str
+    scope: str = Field(description='A file, a folder ending in "/", or "" for the whole workspace.')
+    agent: str
+    agentKind: Literal["session", "client"]
+    created: float
+    expires: float
+    createdBy: str
+    revoked: float | None
+
+
+class Grant(GrantRecord):
+    """A trust grant and whether it is active now."""
+
+    active: bool
+
+
+class GrantList(Body):
+    grants: list[Grant]

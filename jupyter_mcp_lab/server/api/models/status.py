@@ -1,0 +1,105 @@
+"""``GET status``, ``GET activity``, ``GET outline`` and ``GET openapi.json``: the panel's own views."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ....core.kinds import DocumentKind
+from .base import Body, Count, Line
+
+
+class ClientConfig(Body):
+    client: Literal["claude-code", "claude-desktop", "vscode", "cursor"]
+    label: str = Field(description="The client's name as people know it, e.g. VS Code.")
+    where: str = Field(description="Where the text goes, e.g. .vscode/mcp.json.")
+    text: str = Field(description="A shell command or a JSON file's content, pasted as is.")
+
+
+class Endpoint(Body):
+    """One MCP surface the server serves (one per profile)."""
+
+    profile: str
+    path: str
+    url: str
+    configs: list[ClientConfig] = Field(
+        description="Ready-to-paste configurations of this endpoint, one per MCP client."
+    )
+
+
+class Agent(Body):
+    """An MCP session with tool calls in the last 30 minutes."""
+
+    session: str = Field(description="The MCP session id (what a session grant names).")
+    client: str = Field(description="The MCP client's name (what a client grant names).")
+    user: str
+    lastActivity: float = Field(description="Unix time of its last tool call.")
+    calls: int = Field(ge=1)
+
+
+class Status(Body):
+    """The server's endpoints (with client configs), policy and version; who is working now."""
+
+    version: str
+    running: bool = Field(description="Whether the MCP endpoints are serving.")
+    approval: Literal["suggest", "auto"]
+    read_only: bool
+    base_url: str
+    endpoints: list[Endpoint]
+    tokenPlaceholder: str | None = Field(
+        description="null when the configs carry the server's token; otherwise the text standing in for it "
+        "(password login, JupyterHub), which the person replaces with their token."
+    )
+    activity: Count = Field(description="Tool calls in the activity log.")
+    agents: list[Agent] = Field(description="MCP sessions with tool calls in the last 30 minutes, most recent first.")
+    pending: Count = Field(description="Pending suggestions on all documents.")
+
+
+class ActivityEntry(Body):
+    """One tool call an agent made."""
+
+    seq: int = Field(ge=1, description="Numbers the calls in the order they ended.")
+    time: float = Field(description="Unix time the call ended.")
+    profile: str = Field(description="The MCP surface called (lab, vmark, ...).")
+    tool: str
+    client: str = Field(description="The MCP client's name.")
+    user: str
+    session: str = Field(description="The MCP session id.")
+    arguments: str = Field(description="One-line summary (`key='value', ...`); long strings are cut.")
+    status: str = Field(description="`ok`, or the error code the call answered (NOT_FOUND, ...).")
+    durationMs: float = Field(ge=0)
+
+
+class ActivityList(Body):
+    entries: list[ActivityEntry]
+    count: Count
+    latest: Count = Field(description="The seq of the newest call in the log (0 when empty).")
+
+
+class Heading(Body):
+    id: str = Field(description="The heading's node id (h-0, h-1, ...).")
+    level: int = Field(ge=1, le=6)
+    title: str
+    line: Line = Field(description="The heading's line (1-based).")
+    lineEnd: Line = Field(
+        description="The last line of its section (before the next heading of the same or a higher level)."
+    )
+
+
+class Outline(Body):
+    """A document's kind and headings at its current revision."""
+
+    path: str = Field(description="The document's root-relative path.")
+    revision: str = Field(description="Node ids and lines are valid for this revision.")
+    kind: DocumentKind
+    headings: list[Heading] = Field(description="In document order; empty for a kind other than markdown.")
+
+
+class OpenAPIDocument(BaseModel):
+    """This API's OpenAPI document."""
+
+    model_config = ConfigDict(extra="allow")
+    openapi: str
+    info: dict[str, Any]
+    paths: dict[str, Any]

@@ -1,0 +1,505 @@
+// GENERATED from jupyter_mcp_lab/server/openapi.yaml by scripts/openapi: do not edit.
+// The JSON bodies of the REST + events API (mcp-lab/api/); the server builds them
+// from jupyter_mcp_lab/server/api/models, tests/server/api/test_schema.py fails
+// while this file differs from what the script writes.
+
+/**
+ * Every error answer: a code to branch on, a message to show, and details by
+ * code.
+ */
+export interface IError {
+  error: string;
+  message: string;
+  /** The argument at fault (INVALID_ARGUMENT). */
+  argument?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * The server's endpoints (with client configs), policy and version; who is
+ * working now.
+ */
+export interface IStatus {
+  version: string;
+  /** Whether the MCP endpoints are serving. */
+  running: boolean;
+  approval: 'suggest' | 'auto';
+  read_only: boolean;
+  base_url: string;
+  endpoints: IEndpoint[];
+  /**
+   * null when the configs carry the server's token; otherwise the text standing
+   * in for it (password login, JupyterHub), which the person replaces with
+   * their token.
+   */
+  tokenPlaceholder: string | null;
+  /** Tool calls in the activity log. */
+  activity: number;
+  /** MCP sessions with tool calls in the last 30 minutes, most recent first. */
+  agents: IAgent[];
+  /** Pending suggestions on all documents. */
+  pending: number;
+}
+
+/** One MCP surface the server serves (one per profile). */
+export interface IEndpoint {
+  profile: string;
+  path: string;
+  url: string;
+  /** Ready-to-paste configurations of this endpoint, one per MCP client. */
+  configs: IClientConfig[];
+}
+
+export interface IClientConfig {
+  client: 'claude-code' | 'claude-desktop' | 'vscode' | 'cursor';
+  /** The client's name as people know it, e.g. VS Code. */
+  label: string;
+  /** Where the text goes, e.g. .vscode/mcp.json. */
+  where: string;
+  /** A shell command or a JSON file's content, pasted as is. */
+  text: string;
+}
+
+/** An MCP session with tool calls in the last 30 minutes. */
+export interface IAgent {
+  /** The MCP session id (what a session grant names). */
+  session: string;
+  /** The MCP client's name (what a client grant names). */
+  client: string;
+  user: string;
+  /** Unix time of its last tool call. */
+  lastActivity: number;
+  calls: number;
+}
+
+/** One tool call an agent made. */
+export interface IActivityEntry {
+  /** Numbers the calls in the order they ended. */
+  seq: number;
+  /** Unix time the call ended. */
+  time: number;
+  /** The MCP surface called (lab, vmark, ...). */
+  profile: string;
+  tool: string;
+  /** The MCP client's name. */
+  client: string;
+  user: string;
+  /** The MCP session id. */
+  session: string;
+  /** One-line summary (`key='value', ...`); long strings are cut. */
+  arguments: string;
+  /** `ok`, or the error code the call answered (NOT_FOUND, ...). */
+  status: string;
+  durationMs: number;
+}
+
+export interface IActivityList {
+  entries: IActivityEntry[];
+  count: number;
+  /** The seq of the newest call in the log (0 when empty). */
+  latest: number;
+}
+
+/**
+ * A change an agent proposed: `original` (`start`..`end` of the base text)
+ * becomes `new`.
+ */
+export interface ISuggestion {
+  id: string;
+  /** The document: a root-relative path, or an untitled key. */
+  path: string;
+  /** insert, replace, delete, move, ... */
+  kind: string;
+  /** Code point offset in the base revision. */
+  start: number;
+  end: number;
+  original: string;
+  new: string;
+  baseRevision: string;
+  /** The MCP client's name. */
+  author: string;
+  user: string;
+  session: string;
+  rationale: string;
+  operation: string;
+  /** Set when one change was split into hunks. */
+  group: string | null;
+  created: number;
+  status: 'pending' | 'accepted' | 'rejected' | 'conflict';
+  decided: number | null;
+  decidedBy: string | null;
+  resultRevision: string | null;
+  /** Why it conflicted. */
+  reason: string | null;
+  lineStart: number;
+  lineEnd: number;
+  /**
+   * Only in a list answered with `locate=true`: the code point offset of its
+   * original text in the document as the server reads it now (the list's
+   * `revision` with `path`); null when it is not pending or cannot be placed
+   * (its text changed: accepting it would conflict).
+   */
+  currentStart?: number | null;
+  /** With `currentStart`: the end (exclusive). */
+  currentEnd?: number | null;
+}
+
+export interface ISuggestionDetail {
+  id: string;
+  /** The document: a root-relative path, or an untitled key. */
+  path: string;
+  /** insert, replace, delete, move, ... */
+  kind: string;
+  /** Code point offset in the base revision. */
+  start: number;
+  end: number;
+  original: string;
+  new: string;
+  baseRevision: string;
+  /** The MCP client's name. */
+  author: string;
+  user: string;
+  session: string;
+  rationale: string;
+  operation: string;
+  /** Set when one change was split into hunks. */
+  group: string | null;
+  created: number;
+  status: 'pending' | 'accepted' | 'rejected' | 'conflict';
+  decided: number | null;
+  decidedBy: string | null;
+  resultRevision: string | null;
+  /** Why it conflicted. */
+  reason: string | null;
+  lineStart: number;
+  lineEnd: number;
+  /**
+   * Only in a list answered with `locate=true`: the code point offset of its
+   * original text in the document as the server reads it now (the list's
+   * `revision` with `path`); null when it is not pending or cannot be placed
+   * (its text changed: accepting it would conflict).
+   */
+  currentStart?: number | null;
+  /** With `currentStart`: the end (exclusive). */
+  currentEnd?: number | null;
+  /**
+   * Unified diff (3 lines of context) against its base text; null once that
+   * text is gone.
+   */
+  diff: string | null;
+}
+
+export interface ISuggestionList {
+  suggestions: ISuggestion[];
+  count: number;
+  /**
+   * Only with `locate=true`: the revision of the text of `path` that
+   * `currentStart` and `currentEnd` index into; null without `path`, or when
+   * that document cannot be read (no such file, not UTF-8 text: then nothing is
+   * placed).
+   */
+  revision?: string | null;
+  /**
+   * Every document's suggestions by status, {path: {status: n}}, whatever the
+   * filters.
+   */
+  counts: Record<string, Record<string, number>>;
+}
+
+/**
+ * A document's pending suggestions (`path`), the ones named (`ids`), or the
+ * named ones on that document (both).
+ */
+export interface ISelection {
+  path?: string;
+  ids?: string[];
+}
+
+export interface IAcceptAllResult {
+  accepted: ISuggestion[];
+  conflicts: ISuggestion[];
+  /** The last changed document's revision; null when nothing was applied. */
+  revision: string | null;
+}
+
+export interface IRejectAllResult {
+  rejected: ISuggestion[];
+}
+
+/** An applied agent change as stored (and as `checkpoint` events carry it). */
+export interface ICheckpointRecord {
+  id: string;
+  path: string;
+  beforeRevision: string;
+  afterRevision: string;
+  /** Code point offset of the change. */
+  start: number;
+  old: string;
+  new: string;
+  author: string;
+  user: string;
+  session: string;
+  source: 'auto' | 'accepted' | 'grant' | 'revert' | 'person';
+  suggestionId: string | null;
+  grantId: string | null;
+  created: number;
+  /** The checkpoint that reverted this one. */
+  revertedBy: string | null;
+  label: string;
+  /**
+   * The agent's rationale (an accepted suggestion's); "" when none was
+   * recorded.
+   */
+  rationale: string;
+}
+
+/** An applied agent change with the lines it touched. */
+export interface ICheckpoint {
+  id: string;
+  path: string;
+  beforeRevision: string;
+  afterRevision: string;
+  /** Code point offset of the change. */
+  start: number;
+  old: string;
+  new: string;
+  author: string;
+  user: string;
+  session: string;
+  source: 'auto' | 'accepted' | 'grant' | 'revert' | 'person';
+  suggestionId: string | null;
+  grantId: string | null;
+  created: number;
+  /** The checkpoint that reverted this one. */
+  revertedBy: string | null;
+  label: string;
+  /**
+   * The agent's rationale (an accepted suggestion's); "" when none was
+   * recorded.
+   */
+  rationale: string;
+  /**
+   * First line the change touched (in the text after it); null once the stored
+   * texts are pruned.
+   */
+  lineStart: number | null;
+  lineEnd: number | null;
+}
+
+export interface ICheckpointDetail {
+  id: string;
+  path: string;
+  beforeRevision: string;
+  afterRevision: string;
+  /** Code point offset of the change. */
+  start: number;
+  old: string;
+  new: string;
+  author: string;
+  user: string;
+  session: string;
+  source: 'auto' | 'accepted' | 'grant' | 'revert' | 'person';
+  suggestionId: string | null;
+  grantId: string | null;
+  created: number;
+  /** The checkpoint that reverted this one. */
+  revertedBy: string | null;
+  label: string;
+  /**
+   * The agent's rationale (an accepted suggestion's); "" when none was
+   * recorded.
+   */
+  rationale: string;
+  /**
+   * First line the change touched (in the text after it); null once the stored
+   * texts are pruned.
+   */
+  lineStart: number | null;
+  lineEnd: number | null;
+  /** Unified diff of old → new (with context while the text is stored). */
+  diff: string;
+}
+
+export interface ICheckpointList {
+  checkpoints: ICheckpoint[];
+  count: number;
+}
+
+/** A trust grant as stored (and as `grant` events carry it). */
+export interface IGrantRecord {
+  id: string;
+  /** A file, a folder ending in "/", or "" for the whole workspace. */
+  scope: string;
+  agent: string;
+  agentKind: 'session' | 'client';
+  created: number;
+  expires: number;
+  createdBy: string;
+  revoked: number | null;
+}
+
+/** A trust grant and whether it is active now. */
+export interface IGrant {
+  id: string;
+  /** A file, a folder ending in "/", or "" for the whole workspace. */
+  scope: string;
+  agent: string;
+  agentKind: 'session' | 'client';
+  created: number;
+  expires: number;
+  createdBy: string;
+  revoked: number | null;
+  active: boolean;
+}
+
+export interface IGrantList {
+  grants: IGrant[];
+}
+
+export interface INewGrant {
+  /**
+   * Root-relative file or folder ("notes/": everything below it), or "" for the
+   * whole workspace. A leading "/" is ignored; ".." segments are refused.
+   */
+  scope: string;
+  /**
+   * An MCP session id (agentKind session) or an MCP client name (agentKind
+   * client).
+   */
+  agent: string;
+  agentKind: 'session' | 'client';
+  minutes: number;
+}
+
+export interface IHeading {
+  /** The heading's node id (h-0, h-1, ...). */
+  id: string;
+  level: number;
+  title: string;
+  /** The heading's line (1-based). */
+  line: number;
+  /**
+   * The last line of its section (before the next heading of the same or a
+   * higher level).
+   */
+  lineEnd: number;
+}
+
+/** A document's kind and headings at its current revision. */
+export interface IOutline {
+  /** The document's root-relative path. */
+  path: string;
+  /** Node ids and lines are valid for this revision. */
+  revision: string;
+  kind: 'markdown' | 'outline' | 'notebook' | 'yaml-workflow' | 'text';
+  /** In document order; empty for a kind other than markdown. */
+  headings: IHeading[];
+}
+
+/** This API's OpenAPI document. */
+export interface IOpenAPIDocument {
+  openapi: string;
+  info: Record<string, unknown>;
+  paths: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/**
+ * The first event of every stream (type `stream`, no id): what the replay
+ * covers.
+ */
+export interface IStreamStart {
+  /** The replay covers the ids after this one ... */
+  after: number;
+  /** ... up to this one; later ids are live. */
+  latest: number;
+}
+
+export interface ISuggestionEvent {
+  /** The stream's event id (also the SSE `id:`). */
+  id: number;
+  type: 'suggestion';
+  action: 'created' | 'accepted' | 'rejected' | 'conflict';
+  suggestion: ISuggestion;
+}
+
+export interface ICheckpointEvent {
+  /** The stream's event id (also the SSE `id:`). */
+  id: number;
+  type: 'checkpoint';
+  action: 'created';
+  checkpoint: ICheckpointRecord;
+}
+
+export interface IGrantEvent {
+  /** The stream's event id (also the SSE `id:`). */
+  id: number;
+  type: 'grant';
+  action: 'created' | 'revoked';
+  grant: IGrantRecord;
+}
+
+/**
+ * A document changed through the review service (an applied or reverted
+ * change).
+ */
+export interface IDocumentEvent {
+  /** The stream's event id (also the SSE `id:`). */
+  id: number;
+  type: 'document';
+  path: string;
+  /** The document's revision after the change. */
+  revision: string;
+}
+
+/**
+ * A tool call ended (live only: never replayed; `GET activity` has the past
+ * ones).
+ */
+export interface IActivityEvent {
+  /** The stream's event id (also the SSE `id:`). */
+  id: number;
+  type: 'activity';
+  entry: IActivityEntry;
+}
+
+/**
+ * The `data` of an event on `GET events`, by its `type` (the SSE `event:`
+ * name).
+ */
+export type ServerEvent =
+  | ISuggestionEvent
+  | ICheckpointEvent
+  | IGrantEvent
+  | IDocumentEvent
+  | IActivityEvent;
+
+/** The JSON body each operation answers on success, by its operationId. */
+export interface IApiResponses {
+  getStatus: IStatus;
+  listSuggestions: ISuggestionList;
+  acceptAllSuggestions: IAcceptAllResult;
+  rejectAllSuggestions: IRejectAllResult;
+  getSuggestion: ISuggestionDetail;
+  acceptSuggestion: ISuggestion;
+  rejectSuggestion: ISuggestion;
+  listCheckpoints: ICheckpointList;
+  getCheckpoint: ICheckpointDetail;
+  revertCheckpoint: ICheckpoint;
+  listGrants: IGrantList;
+  createGrant: IGrant;
+  revokeGrant: IGrant;
+  listActivity: IActivityList;
+  getOutline: IOutline;
+  getOpenAPIJson: IOpenAPIDocument;
+}
+
+/** Any JSON body the API answers on success. */
+export type ApiResponse = IApiResponses[keyof IApiResponses];
+
+/** The JSON body each operation takes, by its operationId. */
+export interface IApiRequests {
+  acceptAllSuggestions: ISelection;
+  rejectAllSuggestions: ISelection;
+  createGrant: INewGrant;
+}
