@@ -3,37 +3,14 @@
  * from `GET activity` and the live `activity` events, bounded to
  * MAX_ENTRIES, and the filter over them. The requester is injected; no DOM.
  */
+import type { IActivityEntry, IActivityList } from './api_types';
 import type { IServerEvent } from './events';
 import { FetchedModel } from './model_base';
 import type { Request } from './request';
 
-/** One tool call, as `GET activity` and the `activity` event carry it. */
-export interface IActivityEntry {
-  /** Numbers the calls of one server run in the order they ended. */
-  seq: number;
-  /** Unix time (seconds) the call ended. */
-  time: number;
-  profile: string;
-  /** The tool; a composite tool's call is `tool.action` (`document.read`). */
-  tool: string;
-  /** The MCP client's name. */
-  client: string;
-  user: string;
-  session: string;
-  /** One-line summary, `key='value', ...`. */
-  arguments: string;
-  /** `ok`, or the error code the call answered. */
-  status: string;
-  durationMs: number;
-}
-
-/** `GET activity`. */
-export interface IActivityList {
-  entries: IActivityEntry[];
-  count: number;
-  /** The seq of the newest call the server keeps (0 when none). */
-  latest: number;
-}
+// One tool call (`GET activity`, the `activity` event; a composite tool's call
+// is `tool.action`, e.g. `document.read`) and the list.
+export type { IActivityEntry, IActivityList };
 
 /** The most entries the section keeps (the server keeps more). */
 export const MAX_ENTRIES = 200;

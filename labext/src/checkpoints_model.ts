@@ -6,49 +6,21 @@
  * keeps each revert's busy state and error on its row. The requester is
  * injected; no DOM.
  */
+import type {
+  ICheckpoint,
+  ICheckpointDetail,
+  ICheckpointList
+} from './api_types';
 import type { IServerEvent } from './events';
 import { errorText, ListModel } from './model_base';
 import type { Request } from './request';
 
-/** Where an applied change came from (openapi.yaml, Checkpoint.source). */
-export type CheckpointSource =
-  'auto' | 'accepted' | 'grant' | 'revert' | 'person';
+// One checkpoint (`GET checkpoints`), with its diff (`GET checkpoints/{id}`),
+// and the list.
+export type { ICheckpoint, ICheckpointDetail, ICheckpointList };
 
-/** One checkpoint, as `GET checkpoints` answers it. */
-export interface ICheckpoint {
-  id: string;
-  path: string;
-  beforeRevision: string;
-  afterRevision: string;
-  start: number;
-  old: string;
-  new: string;
-  author: string;
-  user: string;
-  session: string;
-  source: CheckpointSource;
-  suggestionId: string | null;
-  grantId: string | null;
-  created: number;
-  revertedBy: string | null;
-  label: string;
-  /** Lines the change touched; null once the server pruned its texts. */
-  lineStart: number | null;
-  lineEnd: number | null;
-  /** The agent's rationale ("" when none was recorded). */
-  rationale: string;
-}
-
-/** `GET checkpoints/{id}`. */
-export interface ICheckpointDetail extends ICheckpoint {
-  diff: string;
-}
-
-/** `GET checkpoints`. */
-export interface ICheckpointList {
-  checkpoints: ICheckpoint[];
-  count: number;
-}
+/** Where an applied change came from. */
+export type CheckpointSource = ICheckpoint['source'];
 
 /** Why a revert failed, shown on its row. */
 export interface IRowError {

@@ -7,39 +7,22 @@
  * form's suggestions), create and revoke with their errors, and refreshes on
  * `grant` events. The requester is injected; no DOM.
  */
+import type {
+  IAgent,
+  IGrant,
+  IGrantList,
+  INewGrant,
+  IStatus
+} from './api_types';
 import type { IServerEvent } from './events';
 import { errorText, ListModel } from './model_base';
 import type { Request } from './request';
 
-/** One grant, as `GET grants` answers it. */
-export interface IGrant {
-  id: string;
-  scope: string;
-  agent: string;
-  agentKind: 'session' | 'client';
-  created: number;
-  expires: number;
-  createdBy: string;
-  revoked: number | null;
-  active: boolean;
-}
-
-/** `POST grants`. */
-export interface INewGrant {
-  scope: string;
-  agent: string;
-  agentKind: 'session' | 'client';
-  minutes: number;
-}
+// One grant (`GET grants`) and a new one (`POST grants`).
+export type { IGrant, INewGrant };
 
 /** An MCP session seen recently (`GET status`, `agents`). */
-export interface IAgentSeen {
-  session: string;
-  client: string;
-  user: string;
-  lastActivity: number;
-  calls: number;
-}
+export type IAgentSeen = IAgent;
 
 /** What the form offers: the server allows up to a week. */
 export const DURATIONS: ReadonlyArray<{ label: string; minutes: number }> = [
@@ -166,9 +149,9 @@ export class GrantsModel extends ListModel {
 
   protected async fetch(): Promise<void> {
     const [list, status] = await Promise.all([
-      this._request<{ grants: IGrant[] }>('grants?active=true'),
+      this._request<IGrantList>('grants?active=true'),
       // The agents are a convenience for the form: the grants show without them.
-      this._request<{ agents?: IAgentSeen[] }>('status').catch(() => null)
+      this._request<IStatus>('status').catch(() => null)
     ]);
     this._grants = (list.grants ?? []).filter(g => g.active);
     if (status) {

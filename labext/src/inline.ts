@@ -39,11 +39,6 @@ export namespace InlineCommandIDs {
   export const toggle = 'jupyter-mcp-lab:toggle-inline-review';
 }
 
-/** A decided suggestion as the accept/reject routes answer it. */
-interface IDecided extends ISuggestion {
-  resultRevision?: string | null;
-}
-
 /** Inline review for every open file editor of one JupyterLab. */
 export class InlineReview implements IInlineOwner {
   constructor(
@@ -139,7 +134,7 @@ export class InlineReview implements IInlineOwner {
     view.dispatch({ effects: setInlineBusy.of({ id, busy: true }) });
     const result = (await (action === 'accept'
       ? model.accept(id)
-      : model.reject(id))) as IDecided | null;
+      : model.reject(id))) as ISuggestion | null;
     if (tracked.disposed) {
       return;
     }

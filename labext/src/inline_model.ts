@@ -12,24 +12,26 @@
  * original is looked for near its line, else the suggestion is not shown
  * inline (the panel still lists it).
  */
+import type { ISuggestion, ISuggestionList } from './api_types';
 import { normalizePath } from './documents';
 import { codePointsToUtf16 } from './offsets';
-import type { ISuggestion } from './suggestions';
 
-/** A suggestion as `GET suggestions?locate=true` answers it. */
-export interface ILocatedSuggestion extends ISuggestion {
-  /** Code point offset of its original text in the server's text, or null. */
-  currentStart: number | null;
-  currentEnd: number | null;
-}
+/**
+ * A suggestion as `GET suggestions?locate=true` answers it: `currentStart` and
+ * `currentEnd` are always there (the code point offsets of its original text
+ * in the server's text, or null).
+ */
+export type ILocatedSuggestion = ISuggestion &
+  Required<Pick<ISuggestion, 'currentStart' | 'currentEnd'>>;
 
-/** `GET suggestions?path=&locate=true`. */
-export interface ILocatedList {
+/**
+ * `GET suggestions?path=&locate=true`: located suggestions and the revision of
+ * the text the offsets index into (null: unreadable).
+ */
+export type ILocatedList = ISuggestionList & {
   suggestions: ILocatedSuggestion[];
-  count: number;
-  /** The revision of the text the offsets index into (null: unreadable). */
-  revision: string | null;
-}
+  revision: Exclude<ISuggestionList['revision'], undefined>;
+};
 
 /** The REST route (below `mcp-lab/api/`) for one document's located suggestions. */
 export function locateEndpoint(path: string): string {

@@ -4,30 +4,14 @@
  * events. Answers for a document no longer followed are dropped. The
  * requester is injected; no DOM.
  */
+import type { IHeading, IOutline } from './api_types';
 import { normalizePath } from './documents';
 import type { IServerEvent, ServerEvents } from './events';
 import { errorText, ModelBase } from './model_base';
 import type { Request } from './request';
 
-/** One heading, as `GET outline` answers it (see openapi.yaml). */
-export interface IHeading {
-  /** The heading's node id (`h-0`, ...), valid for the outline's revision. */
-  id: string;
-  level: number;
-  title: string;
-  /** The heading's line, 1-based. */
-  line: number;
-  /** The last line of its section. */
-  lineEnd: number;
-}
-
-/** `GET outline?path=`. */
-export interface IOutline {
-  path: string;
-  revision: string;
-  kind: string;
-  headings: IHeading[];
-}
+// One heading and the outline, as `GET outline?path=` answers them.
+export type { IHeading, IOutline };
 
 /** What the section shows. */
 export type OutlineState =

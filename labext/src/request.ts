@@ -1,11 +1,21 @@
 import { URLExt } from '@jupyterlab/coreutils';
 import { ServerConnection } from '@jupyterlab/services';
 
+import type { ApiResponse } from './api_types';
+
 /** The server extension's REST namespace, relative to the server base URL. */
 export const API_NAMESPACE = 'mcp-lab/api';
 
-/** The REST client: `requestAPI` in production, a fake in unit tests. */
-export type Request = <T>(endPoint: string, init?: RequestInit) => Promise<T>;
+/**
+ * The REST client: `requestAPI` in production, a fake in unit tests. `T` is
+ * one of the bodies the API documents (api_types.ts, generated from the
+ * server's openapi.yaml), so a caller reading a field the server does not send
+ * fails to compile.
+ */
+export type Request = <T extends ApiResponse>(
+  endPoint: string,
+  init?: RequestInit
+) => Promise<T>;
 
 /**
  * Call the jupyter-mcp-lab REST API and return the decoded JSON body.
@@ -15,7 +25,7 @@ export type Request = <T>(endPoint: string, init?: RequestInit) => Promise<T>;
  * @throws ServerConnection.NetworkError when the server cannot be reached
  * @throws ServerConnection.ResponseError when it answers with an error status
  */
-export async function requestAPI<T>(
+export async function requestAPI<T extends ApiResponse>(
   endPoint = '',
   init: RequestInit = {}
 ): Promise<T> {

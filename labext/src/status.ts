@@ -3,55 +3,12 @@
  * pure helpers that turn it into what the panel's connection card shows. No
  * JupyterLab imports here, so it stays unit-testable in plain Node.
  */
+import type { IAgent, IClientConfig, IEndpoint, IStatus } from './api_types';
 import { relativeTime } from './time';
 
-/** A ready-to-paste configuration of one endpoint for one MCP client. */
-export interface IClientConfig {
-  /** `claude-code`, `claude-desktop`, `vscode` or `cursor`. */
-  client: string;
-  /** The client's name as people know it, e.g. "VS Code". */
-  label: string;
-  /** Where the text goes, e.g. ".vscode/mcp.json". */
-  where: string;
-  /** A shell command or a JSON file's content, pasted as is. */
-  text: string;
-}
-
-/** One MCP surface served by the server (one per profile). */
-export interface IEndpoint {
-  profile: string;
-  path: string;
-  url: string;
-  /** Absent from servers older than the connection card's configs. */
-  configs?: IClientConfig[];
-}
-
-/** An MCP session with tool calls in the last 30 minutes. */
-export interface IAgent {
-  session: string;
-  /** The MCP client's name (what it sent in its initialize request). */
-  client: string;
-  user: string;
-  /** Unix time (seconds) of its last tool call. */
-  lastActivity: number;
-  calls: number;
-}
-
-/** The JSON answered by the status route. */
-export interface IStatus {
-  version: string;
-  approval: string;
-  read_only: boolean;
-  endpoints: IEndpoint[];
-  base_url: string;
-  running?: boolean;
-  /** null when the configs carry the token, else the text standing in for it. */
-  tokenPlaceholder?: string | null;
-  /** Tool calls in the activity log. */
-  activity?: number;
-  agents?: IAgent[];
-  pending?: number;
-}
+// The status route's answer: endpoints with their ready-to-paste client
+// configs, and the MCP sessions with tool calls in the last 30 minutes.
+export type { IAgent, IClientConfig, IEndpoint, IStatus };
 
 /** One MCP client as the connection card lists it (its sessions together). */
 export interface IAgentRow {

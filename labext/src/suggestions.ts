@@ -5,6 +5,13 @@
  * keyboard selection (see selection.ts). The requester is injected; no
  * JupyterLab or DOM imports.
  */
+import type {
+  IAcceptAllResult,
+  IRejectAllResult,
+  ISuggestion,
+  ISuggestionDetail,
+  ISuggestionList
+} from './api_types';
 import { ListModel } from './model_base';
 import type { Request } from './request';
 import {
@@ -16,50 +23,15 @@ import {
   SelectionMove
 } from './selection';
 
-/** One suggestion, as the REST API answers it (see openapi.yaml). */
-export interface ISuggestion {
-  id: string;
-  path: string;
-  kind: string;
-  start: number;
-  end: number;
-  original: string;
-  new: string;
-  author: string;
-  user: string;
-  rationale: string;
-  operation: string;
-  group: string | null;
-  created: number;
-  status: 'pending' | 'accepted' | 'rejected' | 'conflict';
-  reason: string | null;
-  lineStart: number;
-  lineEnd: number;
-}
-
-/** `GET suggestions/{id}`: a suggestion with its unified diff. */
-export interface ISuggestionDetail extends ISuggestion {
-  diff: string | null;
-}
-
-/** `GET suggestions`. */
-export interface ISuggestionList {
-  suggestions: ISuggestion[];
-  count: number;
-  counts: Record<string, Record<string, number>>;
-}
-
-/** `POST suggestions/accept-all`. */
-export interface IAcceptAllResult {
-  accepted: ISuggestion[];
-  conflicts: ISuggestion[];
-  revision: string | null;
-}
-
-/** `POST suggestions/reject-all`. */
-export interface IRejectAllResult {
-  rejected: ISuggestion[];
-}
+// One suggestion as the REST API answers it, with its unified diff (`GET
+// suggestions/{id}`), the list, and what accept-all and reject-all answer.
+export type {
+  IAcceptAllResult,
+  IRejectAllResult,
+  ISuggestion,
+  ISuggestionDetail,
+  ISuggestionList
+};
 
 /** A document and its pending suggestions, in document order. */
 export interface IDocumentGroup {

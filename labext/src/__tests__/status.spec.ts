@@ -8,7 +8,9 @@ import {
   statusRows
 } from '../status';
 
-const status: IStatus = {
+// An answer without the optional parts of the card (no client configs, no
+// agents, no token placeholder): each row appears only with its data.
+const status = {
   version: '0.1.0',
   approval: 'suggest',
   read_only: false,
@@ -17,7 +19,7 @@ const status: IStatus = {
     { profile: 'other', path: '/mcp/other', url: 'javascript:alert(1)' }
   ],
   base_url: '/'
-};
+} as IStatus;
 
 describe('statusRows', () => {
   it('lists the server facts then one row per endpoint', () => {
