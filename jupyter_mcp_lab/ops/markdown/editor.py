@@ -1,9 +1,9 @@
-"""The editor an agent works in: a tab, addressed by tab or by window (VMark's ``windowId``),
-and focusing it (VMark's ``editor_focus``).
+"""The editor an agent works in: a tab, addressed by tab or by window (the tab a window
+shows this session), and what a change to its document takes.
 
 A window shows one document per MCP session, its active tab (see ``tabs``); naming a
-window does not move the session's focus, only ``editor.focus`` and the workspace and tab
-operations do.
+window does not move the session's focus, only ``cursor.set`` with ``focus`` and the
+workspace operations do.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.workspace import Tab
-from ..base import operation
 from ..context import OpContext
 from ..tabs import WINDOW_ID, editor_tab
 from ..targets import EXPECTED, MODE, RATIONALE, TAB_ID, Mode
@@ -39,23 +38,3 @@ async def tab_for(ctx: OpContext, params: EditorParams) -> Tab:
     tab = editor_tab(ctx, params.tabId, params.windowId)
     await ctx.services.docs.refresh(tab.doc)
     return tab
-
-
-class FocusResult(BaseModel):
-    message: str
-    windowId: str = Field(description="The window now focused for this session.")
-    tabId: str
-    filePath: str | None
-
-
-@operation("editor.focus", title="Focus editor", read_only=True)  # changes no document
-async def focus(ctx: OpContext, params: EditorParams) -> FocusResult:
-    """Focus a window's document (or a tab) for this MCP session: later calls without a
-    window or tab work on it. Other sessions keep their own focus."""
-    tab = editor_tab(ctx, params.tabId, params.windowId)
-    f = ctx.services.workspace.focus(ctx.caller.session_id)
-    f.window, f.tab = tab.window, tab.id
-    name = tab.doc.path or tab.doc.title
-    return FocusResult(
-        message=f"Focused {name} in window {tab.window}", windowId=tab.window, tabId=tab.id, filePath=tab.doc.path
-    )

@@ -1,13 +1,14 @@
 """The default ``lab`` profile: a few composite tools that cover every capability.
 
-An agent pays context for every tool listed, so this surface stays small (≤ 16 tools,
-tools/list ≤ 16 KB): one tool per area, an ``action`` argument per operation.
+An agent pays context for every tool listed, so this surface stays small (≤ 12 tools,
+tools/list ≤ 24 KB): one tool per area, an ``action`` argument per operation.
 """
 
 from __future__ import annotations
 
 from ..base import Surface
 from .document import DOCUMENT
+from .editor import EDITOR
 from .lab import LAB
 from .review import REVIEW
 from .session import SESSION
@@ -25,5 +26,5 @@ SURFACE = Surface(
     name="lab",
     title="JupyterLab documents",
     instructions=INSTRUCTIONS,
-    tools=(SESSION, WORKSPACE, DOCUMENT, WORKFLOW, REVIEW, LAB),
+    tools=(SESSION, WORKSPACE, DOCUMENT, EDITOR, WORKFLOW, REVIEW, LAB),
 )

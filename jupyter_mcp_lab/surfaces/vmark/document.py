@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import selection
 from .common import EDIT, EDITING_STAGED, editing_tool
 
 DOCUMENT_TOOLS = (
@@ -18,10 +19,10 @@ DOCUMENT_TOOLS = (
         "Set the content of an EMPTY document (markdown). A document with content is refused: use "
         "document_insert_at_cursor or selection_replace, which the person reviews." + EDITING_STAGED,
     ),
-    editing_tool("document_insert_at_cursor", "document.insert_at_cursor", "Insert text at the cursor." + EDIT),
+    editing_tool("document_insert_at_cursor", selection.insert_at_cursor, "Insert text at the cursor." + EDIT),
     editing_tool(
         "document_insert_at_position",
-        "document.insert_at_position",
+        selection.insert_at_position,
         "Insert text at a character position (0-indexed, code points)." + EDIT,
     ),
     editing_tool(
@@ -43,7 +44,7 @@ EDITOR_TOOLS = (
         "Undo the last change made through this server (staged as a suggestion unless auto-approved).",
     ),
     editing_tool("editor_redo", "document.redo", "Redo the last undone change (staged unless auto-approved)."),
-    editing_tool("editor_focus", "editor.focus", "Focus the editor: later calls without windowId work on it."),
+    editing_tool("editor_focus", selection.editor_focus, "Focus the editor: later calls without windowId work on it."),
 )
 
 CJK_TOOLS = (
