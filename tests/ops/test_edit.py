@@ -424,3 +424,85 @@ async def test_edit_arguments(lab: Any) -> None:
             "document", "edit", path="doc.md", edits=[{"op": "insert", "at": 0, "text": "", "x": 1}]
         )
         assert extra.is_error and "edits" in text_of(extra)
+
+
+# --------------------------------------------------------------------------- what each edit touched
+
+
+async def test_move_and_format_blocks_by_node_id(lab: Any) -> None:
+    _, open_tools, root = lab
+    async with open_tools() as tools:
+        r = await edit(
+            tools,
+            {"op": "move_block", "nodeId": "p-3", "after": "h-0"},
+            {"op": "format", "nodeId": "h-1", "mark": "italic"},
+            {"op": "format", "nodeId": "p-0", "text": "gamma", "mark": "bold"},
+        )
+        assert [e["nodeIds"] for e in r["edits"]] == [["p-3"], ["h-1"], ["p-0"]]
+        text = on_disk(root)
+        assert text.startswith("---\ntitle: T\n---\n\n# Title\n\nthree text\n\nAlpha beta **gamma**. Alpha again.\n")
+        assert "## *One*\n" in text and text.endswith("## Three\n")
+        whole = await edit_error(tools, {"op": "format", "nodeId": "list-0", "mark": "bold"})
+        assert (whole["error"], whole["argument"], whole["edit"]) == ("INVALID_ARGUMENT", "text", 0)
+        none = await edit_error(tools, {"op": "format", "mark": "bold"})
+        assert (none["error"], none["argument"]) == ("INVALID_ARGUMENT", "start")
+
+
+async def test_update_block_can_keep_a_headings_marks_and_inserts_report_new_ids(lab: Any) -> None:
+    _, open_tools, root = lab
+    async with open_tools() as tools:
+        r = await edit(
+            tools,
+            {"op": "update_block", "nodeId": "h-2", "content": "Deux", "keepHeading": True},
+            {"op": "insert_block", "after": "p-0", "content": "New paragraph."},
+        )
+    assert [e.get("nodeIds") for e in r["edits"]] == [["h-2"], None]
+    assert r["edits"][1]["newNodeIds"] == ["p-1"]
+    assert "## Deux\n" in on_disk(root) and "Alpha again.\n\nNew paragraph.\n\n## One" in on_disk(root)
+
+
+async def test_find_replace_reports_matches_and_may_find_nothing(lab: Any) -> None:
+    _, open_tools, root = lab
+    async with open_tools() as tools:
+        r = await edit(tools, {"op": "find_replace", "find": "text", "replace": "TEXT", "match": "nth", "nth": 1})
+        [o] = r["edits"]
+        assert (o["matchCount"], o["replacedCount"]) == (3, 1)
+        assert [(m["line"], m["replaced"]) for m in o["matches"]] == [(11, False), (17, True), (25, False)]
+        nothing = await edit(tools, {"op": "find_replace", "find": "absent", "replace": "x", "optional": True})
+        assert (nothing["changed"], nothing["edits"][0]["matchCount"]) == (False, 0)
+        anchored = await edit(tools, {"op": "anchored", "text": "again", "replacement": "once more"})
+        at = DOC.index("again")
+        assert anchored["edits"][0]["matches"] == [{"start": at, "end": at + 5, "line": 7, "replaced": True}]
+    assert "two TEXT" in on_disk(root) and "Alpha once more." in on_disk(root)
+
+
+async def test_an_error_names_the_edit_that_failed(lab: Any) -> None:
+    _, open_tools, root = lab
+    async with open_tools() as tools:
+        error = await edit_error(
+            tools,
+            {"op": "insert", "at": 0, "text": "x"},
+            {"op": "delete_block", "nodeId": "p-42"},
+        )
+    assert (error["error"], error["node_id"], error["edit"]) == ("NOT_FOUND", "p-42", 1)
+    assert on_disk(root) == DOC
+
+
+async def test_moves_tables_and_lists_are_staged_whole(ops_client: Any) -> None:
+    services, open_tools = ops_client(approval="suggest")
+    root = services.settings.root_dir
+    (root / "doc.md").write_text(DOC)
+    async with open_tools() as tools:
+        split = await edit(
+            tools, {"op": "update_block", "nodeId": "p-0", "content": "x"}, {"op": "delete_block", "nodeId": "p-3"}
+        )
+        moved = await edit(
+            tools,
+            {"op": "move_block", "nodeId": "p-3", "after": "h-0"},
+            {"op": "update_block", "nodeId": "p-1", "content": "y"},
+        )
+        table = await edit(
+            tools, {"op": "table", "nodeId": "table-0", "operations": [{"op": "add_row", "cells": ["3", "4"]}]}
+        )
+    assert (len(split["suggestionIds"]), len(moved["suggestionIds"]), len(table["suggestionIds"])) == (2, 1, 1)
+    assert on_disk(root) == DOC

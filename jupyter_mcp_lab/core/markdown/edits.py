@@ -10,8 +10,7 @@ from typing import Literal
 
 from ..errors import ArgumentError, DomainError
 from ..text import TextEdit, newline_of
-from .blocks import resolve_block
-from .structure import Section, Structure
+from .structure import Block, Section, Structure
 
 MatchPolicy = Literal["first", "all", "nth", "error_if_multiple"]
 
@@ -80,7 +79,7 @@ def anchored(s: Structure, text: str, before: str = "", after: str = "") -> Matc
         lines = ", ".join(str(s.lines.line_of(a)) for a, _ in found[:10])
         raise DomainError(
             "CONFLICT",
-            f"the anchor matches {len(found)} places (lines {lines}); give more beforeContext/afterContext",
+            f"the anchor matches {len(found)} places (lines {lines}); give more context before or after it",
             match_count=len(found),
         )
     a, z = found[0]
@@ -139,6 +138,14 @@ def _trim_trailing_blank(text: str, start: int, end: int) -> int:
     return end
 
 
+def _place(s: Structure, after: str) -> Section | Block:
+    """The section (id or title) or else the block ``after`` names: where a section goes."""
+    found = s.section(after) or s.by_id.get(after)
+    if found is None:
+        raise DomainError("NOT_FOUND", f"no section or block {after!r}", argument="after")
+    return found
+
+
 def insert_section(s: Structure, after: str | None, level: int, title: str, content: str = "") -> TextEdit:
     """A new section after the section (or block) ``after``; None puts it at the end."""
     if not 1 <= level <= 6:
@@ -152,8 +159,8 @@ def insert_section(s: Structure, after: str | None, level: int, title: str, cont
     if after is None:
         at = _trim_trailing_blank(s.text, 0, len(s.text))
     else:
-        sec = s.section(after)
-        at = _trim_trailing_blank(s.text, 0, sec.end) if sec is not None else resolve_block(s, after, None).end
+        place = _place(s, after)
+        at = _trim_trailing_blank(s.text, 0, place.end) if isinstance(place, Section) else place.end
     lead = (nl + nl) if at > 0 else ""
     trail = nl if at == len(s.text) or not s.text[at:].startswith(nl) else ""
     return TextEdit(at, at, lead + new + trail)
@@ -164,15 +171,16 @@ def move_section(s: Structure, node_id: str, after: str | None) -> list[TextEdit
 
     Sections keep one blank line between them wherever they land.
     """
-    sec = section(s, node_id)
     text = s.text
     dest_sec = None
     if after is None:
         dest = len(text)
     else:
-        dest_sec = s.section(after)
+        place = _place(s, after)
+        dest_sec = place if isinstance(place, Section) else None
         # After a block: where its text ends (the section follows after a blank line).
-        dest = dest_sec.end if dest_sec is not None else resolve_block(s, after, None).end
+        dest = place.end
+    sec = section(s, node_id)
     if dest == sec.end or dest == sec.start:
         return []  # already there
     if sec.start < dest < sec.end:

@@ -63,19 +63,18 @@ def node_range(s: Structure, block: Block, part: str | None, argument: str = "te
     raise ArgumentError(f"{block.id} is a {block.type}: give text (the part of it to format)", argument)
 
 
-def inserted_ids(edits: Sequence[TextEdit], inserts: Sequence[int], after: str) -> list[str]:
+def inserted_ids(edits: Sequence[TextEdit], inserts: Sequence[int], after: str) -> list[str | None]:
     """The ids, in ``after`` (the text once ``edits`` applied), of the blocks that the edits
-    at indexes ``inserts`` put in."""
+    at indexes ``inserts`` put in (None where no block starts there)."""
     ordered = sorted(range(len(edits)), key=lambda i: (edits[i].start, edits[i].end))  # as apply_edits
     shift, where = 0, {}
     for i in ordered:
         where[i] = edits[i].start + shift
         shift += len(edits[i].text) - (edits[i].end - edits[i].start)
     s = structure_of(after)
-    ids = []
+    ids: list[str | None] = []
     for i in inserts:
         text = edits[i].text
         block = s.block_at(where[i] + len(text) - len(text.lstrip("\r\n")))
-        if block is not None:
-            ids.append(block.id)
+        ids.append(block.id if block is not None else None)
     return ids

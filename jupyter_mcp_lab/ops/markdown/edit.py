@@ -1,200 +1,77 @@
 """Precise edits: several at once, by offset, by anchor, by node id or by section,
-all computed against the same revision and applied atomically (or not at all)."""
+all computed against the same revision and applied atomically (or not at all).
+
+The one edit pipeline: every surface's targeted edit (the lab's ``edit``, VMark's batch,
+diff, anchored, section, table and list tools) is a list of these edits. Each edit also
+reports what it found and changed (node ids, matches), for surfaces that answer with it.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, WithJsonSchema, model_serializer
 
-from ...core.errors import ArgumentError
-from ...core.jsonschema import compact
+from ...core.errors import ArgumentError, DomainError
 from ...core.markdown import blocks, blocks_edit, inserts, lists, marks, tables
 from ...core.markdown import edits as md
+from ...core.markdown.nodes import inserted_ids, node_range
 from ...core.markdown.structure import Structure, structure_of
 from ...core.text import TextEdit, apply_edits
 from ..base import operation
 from ..context import OpContext
 from ..targets import MutationParams, MutationResult, change_document
-
-
-class _Op(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Insert(_Op):
-    op: Literal["insert"]
-    at: int = Field(ge=0, description="Code point offset to insert at.")
-    text: str
-
-
-class Replace(_Op):
-    op: Literal["replace"]
-    start: int = Field(ge=0)
-    end: int = Field(ge=0)
-    text: str
-
-
-class Delete(_Op):
-    op: Literal["delete"]
-    start: int = Field(ge=0)
-    end: int = Field(ge=0)
-
-
-class FindReplace(_Op):
-    op: Literal["find_replace"]
-    find: str
-    replace: str
-    match: md.MatchPolicy = Field("error_if_multiple", description="first | all | nth | error_if_multiple")
-    nth: int | None = Field(None, ge=0, description="0-based match index for match='nth'.")
-    caseSensitive: bool = True
-    regex: bool = False
-
-
-class Anchored(_Op):
-    op: Literal["anchored"]
-    text: str = Field(description="The exact text to replace.")
-    replacement: str
-    before: str = Field("", description="Text right before it (disambiguates).")
-    after: str = Field("", description="Text right after it.")
-
-
-class UpdateBlock(_Op):
-    op: Literal["update_block"]
-    nodeId: str
-    content: str
-
-
-class InsertBlock(_Op):
-    op: Literal["insert_block"]
-    after: str | None = Field(None, description="Node id to insert after (none: at the top).")
-    content: str
-
-
-class DeleteBlock(_Op):
-    op: Literal["delete_block"]
-    nodeId: str
-
-
-class UpdateSection(_Op):
-    op: Literal["update_section"]
-    nodeId: str = Field(description="The section's heading id (h-2) or title.")
-    content: str
-    keepHeading: bool = Field(False, description="Replace the body only.")
-
-
-class InsertSection(_Op):
-    op: Literal["insert_section"]
-    after: str | None = Field(None, description="Section or block id to insert after (none: at the end).")
-    level: int = Field(ge=1, le=6)
-    title: str
-    content: str = ""
-
-
-class MoveSection(_Op):
-    op: Literal["move_section"]
-    nodeId: str
-    after: str | None = Field(None, description="Section or block id to move after (none: to the end).")
-
-
-class Format(_Op):
-    op: Literal["format"]
-    start: int = Field(ge=0)
-    end: int = Field(ge=0)
-    mark: Literal["bold", "italic", "code", "strike", "underline", "highlight", "clear"] = Field(
-        description="Toggles the mark on the range (off when already marked); clear removes marks and links."
-    )
-
-
-class Link(_Op):
-    op: Literal["link"]
-    start: int = Field(ge=0)
-    end: int = Field(ge=0)
-    url: str | None = Field(None, description="Link target; none removes the link around the range.")
-    title: str | None = None
-
-
-class BlockType(_Op):
-    op: Literal["block_type"]
-    nodeId: str = Field(description="Block id (or an offset inside the block, as a string of digits).")
-    type: Literal["paragraph", "heading", "blockquote", "codeBlock", "bulletList", "orderedList", "taskList"]
-    level: int | None = Field(None, ge=1, le=6)
-    language: str | None = None
-
-
-class InsertSpecial(_Op):
-    op: Literal["insert_hr", "insert_math", "insert_math_block", "insert_mermaid", "insert_wikilink"]
-    at: int = Field(ge=0)
-    text: str = Field("", description="LaTeX, mermaid code, or the wiki link target.")
-    alias: str | None = None
-    heading: str | None = None
-
-
-class Table(_Op):
-    op: Literal["table"]
-    nodeId: str | None = Field(None, description="The table (none with rows/cols: insert a new one at `at`).")
-    operations: list[dict[str, Any]] = Field(
-        default_factory=list,
-        description="add_row {index?, cells?}, delete_row {row}, add_column {index?, header?, cells?}, "
-        "delete_column {col}, set_cell {row, col, value}, toggle_header_row.",
-    )
-    at: int | None = Field(None, ge=0)
-    rows: int | None = Field(None, ge=1)
-    cols: int | None = Field(None, ge=1)
-    header: list[str] | None = None
-
-
-class ListEdit(_Op):
-    op: Literal["list"]
-    nodeId: str | None = Field(None, description="The list for operations.")
-    operations: list[dict[str, Any]] = Field(
-        default_factory=list,
-        description="add_item {index, text}, delete_item {index}, set_text {index, text}, set_checked "
-        "{index, checked}, move_item {from, to}, indent {index}, outdent {index}.",
-    )
-    start: int | None = Field(None, ge=0, description="With kind or indent: the range of lines to change.")
-    end: int | None = Field(None, ge=0)
-    kind: Literal["bullet", "ordered", "task"] | None = Field(None, description="Toggle this list kind on the range.")
-    indent: int | None = Field(None, description="+1 indents, -1 outdents the items in the range.")
-
-
-TEXT_OPS: tuple[type[_Op], ...] = (Insert, Replace, Delete, FindReplace, Anchored)
-MARKDOWN_ONLY: tuple[type[_Op], ...] = (
-    UpdateBlock,
-    InsertBlock,
-    DeleteBlock,
-    UpdateSection,
-    InsertSection,
-    MoveSection,
-    Format,
-    Link,
+from .edit_ops import (
+    EDITS_SCHEMA,
+    MARKDOWN_ONLY,
+    TEXT_OPS,
+    WHOLE,
+    Anchored,
     BlockType,
+    Delete,
+    DeleteBlock,
+    EditOp,
+    FindReplace,
+    Format,
+    Insert,
+    InsertBlock,
+    InsertSection,
     InsertSpecial,
-    Table,
+    Link,
     ListEdit,
+    MoveBlock,
+    MoveSection,
+    Replace,
+    Table,
+    UpdateBlock,
+    UpdateSection,
+    _Op,
 )
-EditOp = Annotated[
-    Insert
-    | Replace
-    | Delete
-    | FindReplace
-    | Anchored
-    | UpdateBlock
-    | InsertBlock
-    | DeleteBlock
-    | UpdateSection
-    | InsertSection
-    | MoveSection
-    | Format
-    | Link
-    | BlockType
-    | InsertSpecial
-    | Table
-    | ListEdit,
-    Field(discriminator="op"),
-]
-assert set(get_args(get_args(EditOp)[0])) == set(TEXT_OPS + MARKDOWN_ONLY)
+
+__all__ = ["EDITS_SCHEMA", "TEXT_OPS", "Anchored", "EditResult", "MoveSection", "UpdateBlock", "UpdateSection"]
 _BLOCK_TYPES = {"codeBlock": "code", "bulletList": "bullet", "orderedList": "ordered", "taskList": "task"}
+MAX_MATCHES = 100  # matches listed per find_replace
+
+
+class Found(BaseModel):
+    start: int
+    end: int
+    line: int
+    replaced: bool = Field(description="Whether the match policy chose this match.")
+
+
+class EditOutcome(BaseModel):
+    """What one edit found and changed (fields that do not apply are left out)."""
+
+    nodeIds: list[str] | None = Field(None, description="The nodes it changed (ids of the revision read).")
+    newNodeIds: list[str] | None = Field(None, description="The blocks it inserted (ids after the change).")
+    matchCount: int | None = Field(None, description="find_replace, anchored: how many matches there are.")
+    replacedCount: int | None = Field(None, description="find_replace, anchored: how many it replaces.")
+    matches: list[Found] | None = Field(None, description=f"The matches (at most {MAX_MATCHES}), in order.")
+
+    @model_serializer(mode="wrap")
+    def _compact(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        return {k: v for k, v in handler(self).items() if v is not None}
 
 
 def _target(node_id: str) -> str | int:
@@ -235,27 +112,62 @@ def _list(text: str, op: ListEdit) -> list[TextEdit]:
     return lists.batch(text, _target(op.nodeId), op.operations)
 
 
-def flat_schema(members: tuple[type[BaseModel], ...]) -> dict[str, Any]:
-    """One object schema for the union: ``op`` plus every field any op takes.
-
-    Agents read this far more easily (and for a fraction of the bytes) than a oneOf of
-    seventeen objects; the union itself still validates every edit exactly.
-    """
-    ops: list[str] = []
-    props: dict[str, Any] = {}
-    for model in members:
-        schema = model.model_json_schema()
-        ops.extend(schema["properties"]["op"].get("enum") or [schema["properties"]["op"]["const"]])
-        for name, prop in schema["properties"].items():
-            if name != "op":
-                props.setdefault(name, compact(prop))
-    return {"type": "object", "properties": {"op": {"type": "string", "enum": ops}, **props}, "required": ["op"]}
+def _format(s: Structure, op: Format) -> tuple[list[TextEdit], EditOutcome]:
+    outcome = EditOutcome()
+    if op.nodeId is not None:
+        b = blocks.resolve_block(s, op.nodeId, None)
+        (start, end), outcome.nodeIds = node_range(s, b, op.text), [b.id]
+    elif op.start is None or op.end is None:
+        raise ArgumentError("format needs start and end, or nodeId", "start")
+    else:
+        start, end = op.start, op.end
+    if op.mark == "clear":
+        return marks.clear_marks(s.text, start, end), outcome
+    return marks.toggle_mark(s.text, start, end, op.mark), outcome
 
 
-EDITS_SCHEMA = {"type": "array", "minItems": 1, "items": flat_schema(TEXT_OPS + MARKDOWN_ONLY)}
+def _find_replace(s: Structure, op: FindReplace) -> tuple[list[TextEdit], EditOutcome]:
+    found = md.find_matches(s, op.find, case_sensitive=op.caseSensitive, regex=op.regex)
+    picked = md.pick(found, op.match, op.nth, repr(op.find)) if found or not op.optional else []
+    chosen = {(m.start, m.end) for m in picked}
+    listed = [Found(start=m.start, end=m.end, line=m.line, replaced=(m.start, m.end) in chosen) for m in found]
+    outcome = EditOutcome(matchCount=len(found), replacedCount=len(picked), matches=listed[:MAX_MATCHES])
+    return md.replace_matches(picked, op.replace), outcome
+
+
+def plan(s: Structure, op: _Op) -> tuple[list[TextEdit], EditOutcome]:
+    """The text edits one edit makes on the revision ``s``, and what it found and changed."""
+    match op:
+        case FindReplace():
+            return _find_replace(s, op)
+        case Anchored():
+            m = md.anchored(s, op.text, op.before, op.after)
+            found = Found(start=m.start, end=m.end, line=m.line, replaced=True)
+            outcome = EditOutcome(matchCount=1, replacedCount=1, matches=[found])
+            return [TextEdit(m.start, m.end, op.replacement)], outcome
+        case UpdateBlock():
+            b = blocks.resolve_block(s, op.nodeId, None)
+            edit = blocks.update_block(s.text, b, op.content, keep_heading=op.keepHeading)
+            return [edit], EditOutcome(nodeIds=[b.id])
+        case DeleteBlock():
+            b = blocks.resolve_block(s, op.nodeId, None)
+            return [blocks.delete_block(s.text, b)], EditOutcome(nodeIds=[b.id])
+        case MoveBlock():
+            b = blocks.resolve_block(s, op.nodeId, None)
+            after = None if op.after is None else blocks.resolve_block(s, op.after, None)
+            return blocks.move_block(s.text, b, after), EditOutcome(nodeIds=[b.id])
+        case Format():
+            return _format(s, op)
+    return text_edits(s, op), EditOutcome()
+
+
+_PLANNED = (FindReplace, Anchored, UpdateBlock, DeleteBlock, MoveBlock, Format)
 
 
 def text_edits(s: Structure, op: _Op) -> list[TextEdit]:
+    """The text edits one edit makes on the revision ``s``."""
+    if isinstance(op, _PLANNED):
+        return plan(s, op)[0]
     match op:
         case Insert():
             return [TextEdit(op.at, op.at, op.text)]
@@ -263,29 +175,15 @@ def text_edits(s: Structure, op: _Op) -> list[TextEdit]:
             return [TextEdit(op.start, op.end, op.text)]
         case Delete():
             return [TextEdit(op.start, op.end, "")]
-        case FindReplace():
-            found = md.find_matches(s, op.find, case_sensitive=op.caseSensitive, regex=op.regex)
-            return md.replace_matches(md.pick(found, op.match, op.nth, repr(op.find)), op.replace)
-        case Anchored():
-            m = md.anchored(s, op.text, op.before, op.after)
-            return [TextEdit(m.start, m.end, op.replacement)]
-        case UpdateBlock():
-            return [blocks.update_block(s.text, blocks.resolve_block(s, op.nodeId, None), op.content)]
         case InsertBlock():
             after = None if op.after is None else blocks.resolve_block(s, op.after, None)
             return [blocks.insert_after(s.text, after, op.content)]
-        case DeleteBlock():
-            return [blocks.delete_block(s.text, blocks.resolve_block(s, op.nodeId, None))]
         case UpdateSection():
             return [md.update_section(s, op.nodeId, op.content, keep_heading=op.keepHeading)]
         case InsertSection():
             return [md.insert_section(s, op.after, op.level, op.title, op.content)]
         case MoveSection():
             return md.move_section(s, op.nodeId, op.after)
-        case Format():
-            if op.mark == "clear":
-                return marks.clear_marks(s.text, op.start, op.end)
-            return marks.toggle_mark(s.text, op.start, op.end, op.mark)
         case Link():
             if op.url is None:
                 return marks.remove_link(s.text, (op.start, op.end))
@@ -308,22 +206,48 @@ class EditParams(MutationParams):
     )
 
 
+class EditResult(MutationResult):
+    edits: list[EditOutcome] = Field(default_factory=list, description="Per edit: the nodes and matches it touched.")
+
+
 @operation("document.edit", title="Edit document", destructive=True)
-async def edit(ctx: OpContext, params: EditParams) -> MutationResult:
+async def edit(ctx: OpContext, params: EditParams) -> EditResult:
     """Apply edits that change only the bytes they target: insert/replace/delete by offset,
     find_replace with a match policy, anchored (text + before/after context); on markdown also
-    update/insert/delete a block by node id, update/insert/move a section, format (bold,
-    italic, code, strike, underline, highlight, clear) and link a range, change a block's type,
-    insert a rule, math, mermaid or a wiki link, and edit tables and lists. All positions and
-    node ids refer to the revision you read (pass it as expected_revision); the edits must
-    not overlap; they apply together or not at all."""
+    update/insert/delete/move a block by node id, update/insert/move a section, format (bold,
+    italic, code, strike, underline, highlight, clear) a range or a node and link a range,
+    change a block's type, insert a rule, math, mermaid or a wiki link, and edit tables and
+    lists. All positions and node ids refer to the revision you read (pass it as
+    expected_revision); the edits must not overlap; they apply together or not at all. An
+    error names the failing edit by its index (``edit``)."""
+    outcomes: list[EditOutcome] = []
 
     def change(text: str) -> str:
         s = structure_of(text)
         out: list[TextEdit] = []
-        for op in params.edits:
-            out.extend(text_edits(s, op))
-        return apply_edits(text, out)
+        planned: list[EditOutcome] = []
+        new_blocks: list[tuple[int, int]] = []  # (edit index, index of its text edit)
+        for n, op in enumerate(params.edits):
+            try:
+                made, outcome = plan(s, op)
+            except DomainError as exc:
+                exc.details.setdefault("edit", n)
+                raise
+            if isinstance(op, InsertBlock):
+                new_blocks.append((n, len(out)))
+            out.extend(made)
+            planned.append(outcome)
+        after = apply_edits(text, out)
+        if new_blocks:
+            ids = inserted_ids(out, [i for _, i in new_blocks], after)
+            for (n, _), new_id in zip(new_blocks, ids, strict=True):
+                planned[n].newNodeIds = [new_id] if new_id else []
+        outcomes[:] = planned
+        return after
 
     markdown = any(isinstance(op, MARKDOWN_ONLY) for op in params.edits)
-    return await change_document(ctx, params, change, label="edit", kinds=("markdown",) if markdown else (), split=True)
+    whole = any(isinstance(op, WHOLE) for op in params.edits)
+    r = await change_document(
+        ctx, params, change, label="edit", kinds=("markdown",) if markdown else (), split=not whole
+    )
+    return EditResult(**r.model_dump(), edits=outcomes)

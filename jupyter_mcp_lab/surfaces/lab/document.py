@@ -16,8 +16,9 @@ DOCUMENT = CompositeTool(
         "section|targets} → sections and blocks with node ids (h-0, p-3, table-0, …) valid for that revision; "
         "section {section} its markdown; targets {targets} node ids, titles or text → positions. edit {edits: "
         "[{op: insert|replace|delete|find_replace|anchored|update_block|insert_block|delete_block|"
-        "update_section|insert_section|move_section, …}], expected_revision} changes only the targeted "
-        "bytes, atomically. write {content, expected_revision} replaces everything. transform {kind: "
+        "move_block|update_section|insert_section|move_section, …}], expected_revision} changes only the "
+        "targeted bytes, atomically (edits[] in the result: what each touched). write {content, "
+        "expected_revision} replaces everything. transform {kind: "
         "cjk-spacing|cjk-punctuation|cjk-format}. undo / redo. Changes by path are saved at once; "
         "mode=dryRun returns the diff without changing anything."
     ),
