@@ -7,6 +7,10 @@ plain string for argument errors.
 
 from __future__ import annotations
 
+from ..ops.document import text
+from ..ops.markdown import transform
+from ..ops.workflow import patches
+from ..ops.workspace import files, focus, session
 from .base import CompositeTool, Surface
 from .vmark.errors import render_error
 
@@ -14,7 +18,10 @@ from .vmark.errors import render_error
 # addresses a document by tabId).
 LAB_ONLY = frozenset(
     {"path", "save", "section", "lineStart", "lineEnd", "maxBytes", "mode", "overwrite", "rationale", "windowId"}
+    | {"direction", "spacing"}  # transform's options: v2 names the kind only
 )
+# A new document's title (VMark v2 names untitled documents itself).
+WORKSPACE_HIDDEN = LAB_ONLY | {"title"}
 
 INSTRUCTIONS = """\
 VMark-compatible document tools served by JupyterLab. Call session.get_state once to see
@@ -36,7 +43,8 @@ SURFACE = Surface(
             "session",
             "One-shot orientation: get_state returns every window, its tabs "
             "{id, filePath, title, dirty, revision, kind} and the server's capabilities.",
-            actions={"get_state": "session.get_state"},
+            actions={"get_state": session.get_state},
+            hidden=LAB_ONLY,
         ),
         CompositeTool(
             "workspace",
@@ -45,15 +53,15 @@ SURFACE = Surface(
             "close {tabId, force?} → {closed} or {closed: false, reason: 'DIRTY'}; switch_tab {tabId}; "
             "focus_window {windowLabel}.",
             actions={
-                "new": "workspace.new",
-                "open": "workspace.open",
-                "save": "workspace.save",
-                "save_as": "workspace.save_as",
-                "close": "workspace.close",
-                "switch_tab": "workspace.switch_tab",
-                "focus_window": "workspace.focus_window",
+                "new": files.new,
+                "open": files.open_,
+                "save": files.save,
+                "save_as": files.save_as,
+                "close": files.close,
+                "switch_tab": focus.switch_tab,
+                "focus_window": focus.focus_window,
             },
-            hidden=LAB_ONLY,
+            hidden=WORKSPACE_HIDDEN,
         ),
         CompositeTool(
             "document",
@@ -61,7 +69,7 @@ SURFACE = Surface(
             "before writing. write {tabId?, content, expected_revision?} → {revision}, or a STALE envelope "
             "with current_revision. transform {tabId?, kind: cjk-format|cjk-spacing|cjk-punctuation, "
             "expected_revision?} → {revision}.",
-            actions={"read": "document.read", "write": "document.write", "transform": "document.transform"},
+            actions={"read": text.read, "write": text.write, "transform": transform.transform},
             hidden=LAB_ONLY,
         ),
         CompositeTool(
@@ -69,7 +77,7 @@ SURFACE = Surface(
             "GitHub Actions YAML (tabs of kind yaml-workflow). apply_patch {tabId?, patches: IRPatch[], "
             "expected_revision?} → {revision}: CST-safe edits keeping comments, anchors and key order. "
             "validate {tabId?} → {ok, diagnostics[{line, col, message, severity}], binaryAvailable}.",
-            actions={"apply_patch": "workflow.apply_patch", "validate": "workflow.validate"},
+            actions={"apply_patch": patches.apply_patch, "validate": patches.validate},
             hidden=LAB_ONLY,
         ),
     ),

@@ -345,3 +345,36 @@ async def test_checkpoints_keep_the_agents_rationale(lab: Any) -> None:
     await services.reviews.accept_all("person", "doc.md")
     latest = services.reviews.store.list_checkpoints("doc.md")[0]
     assert (latest.source, latest.rationale) == ("accepted", "shorter; same style")
+
+
+async def test_review_calls_may_name_one_document_by_tab(lab: Any) -> None:
+    services, open_tools, root = lab
+    (root / "other.md").write_text("Other.\n")
+    async with open_tools("lab", name="writer") as tools:
+        tab = (await tools.ok("workspace", "open", filePath="doc.md"))["tabId"]
+        r = await tools.ok("document", "edit", tabId=tab, edits=[anchored("Beta two.", "Beta 2.")])
+        [sid] = r["suggestionIds"]
+        other = await tools.ok("document", "edit", path="other.md", edits=[anchored("Other.", "Else.")])
+        # One document: where each suggestion is in its text now, and that text's revision.
+        (root / "doc.md").write_text("Preface.\n\n" + DOC)
+        listed = await tools.ok("review", "list", tabId=tab)
+        [s] = listed["suggestions"]
+        at = ("Preface.\n\n" + DOC).index("two")
+        assert (s["id"], s["currentStart"], s["currentEnd"]) == (sid, at, at + 3)
+        assert listed["revision"] == revision_of("Preface.\n\n" + DOC)
+        assert "currentStart" not in (await tools.ok("review", "list"))["suggestions"][0]  # all documents
+        # Decisions keep to the document named.
+        wrong = await tools.fail("review", "accept", suggestionIds=other["suggestionIds"], tabId=tab)
+        assert (wrong["error"], wrong["suggestionId"]) == ("NOT_FOUND", other["suggestionIds"][0])
+        refused = await tools.fail("review", "accept_all")  # default: the focused tab
+        assert (refused["error"], refused["suggestionId"]) == ("APPROVAL_REQUIRED", sid)
+        assert "review wait" not in refused["message"]
+        services.reviews.grant("doc.md", "writer", "client", minutes=5, by="person")
+        done = await tools.ok("review", "accept_all", tabId=tab)
+        assert [d["status"] for d in done["suggestions"]] == ["accepted"]
+        assert done["revision"] == revision_of("Preface.\n\n" + DOC.replace("Beta two.", "Beta 2."))
+        withdrawn = await tools.ok("review", "reject", suggestionIds=other["suggestionIds"])
+        assert (withdrawn["count"], withdrawn["skipped"]) == (1, [])
+        again = await tools.ok("review", "reject", suggestionIds=other["suggestionIds"])
+        assert (again["count"], again["skipped"]) == (0, [{"id": other["suggestionIds"][0], "status": "rejected"}])
+    assert (root / "other.md").read_text() == "Other.\n"

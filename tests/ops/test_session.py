@@ -80,3 +80,21 @@ async def test_calls_are_recorded_in_the_activity_log(tmp_path):
     [entry] = services.activity.since(0)
     assert (entry.tool, entry.status, entry.client, entry.profile) == ("session.get_state", "ok", "logger", "lab")
     assert entry.duration_ms >= 0
+
+
+async def test_get_state_says_what_each_window_shows_and_where_the_workspace_is(tmp_path):
+    services = make_services(tmp_path)
+    root = services.settings.root_dir
+    (root / "a.md").write_text("# A\n")
+    (root / "b.md").write_text("# B\n")
+    services.workspace.windows["lab-1"] = Window("lab-1", client="browser-1")
+    server = build_server(PROFILES["lab"], services)
+    async with Client(server, client_info=Implementation(name="agent", version="1")) as client:
+        a = (await client.call_tool("workspace", {"action": "open", "filePath": "a.md"})).structured_content
+        b = (await client.call_tool("workspace", {"action": "open", "filePath": "b.md"})).structured_content
+        await client.call_tool("workspace", {"action": "focus_window", "windowLabel": "lab-1"})
+        state = (await client.call_tool("session", {"action": "get_state"})).structured_content
+    # main shows its last tab to a session focused elsewhere; lab-1 shows nothing yet.
+    assert state["activeTabs"] == {"main": b["tabId"], "lab-1": None}
+    assert a["tabId"] != b["tabId"]
+    assert (state["capabilities"]["rootPath"], state["capabilities"]["workspaceName"]) == (str(root), root.name)

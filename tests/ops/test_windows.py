@@ -1,6 +1,6 @@
-"""Windows, tabs and window-scoped operations (``ops.windows``, ``window_review``,
-``protocol``) through the vmark profile in-process, with a second window (a JupyterLab
-client as the lab bridge would add it)."""
+"""Windows, tabs and window-scoped tools (VMark's workspace, tab, suggestion and protocol
+adapters over ``ops.workspace`` and ``ops.review``) through the vmark profile in-process,
+with a second window (a JupyterLab client as the lab bridge would add it)."""
 
 from __future__ import annotations
 

@@ -303,3 +303,47 @@ async def test_read_only_server_opens_and_reads_but_changes_nothing(ops_client: 
     assert state["capabilities"]["readOnly"] is True
     assert (root / "a.md").read_text() == "# A\n"
     assert not (root / "copy.md").exists()
+
+
+async def test_reopen_recent_and_info(lab: Any) -> None:
+    services, open_tools, root = lab
+    services.workspace.windows["lab-1"] = Window("lab-1", client="browser-1")
+    async with open_tools() as tools:
+        assert await tools.ok("workspace", "reopen") == {
+            "reopened": False,
+            "tabId": None,
+            "filePath": None,
+            "title": None,
+        }
+        a = (await tools.ok("workspace", "open", filePath="a.md"))["tabId"]
+        b = (await tools.ok("workspace", "open", filePath="b.md", windowLabel="lab-1"))["tabId"]
+        recent = await tools.ok("workspace", "recent")
+        assert [f["path"] for f in recent["files"]] == ["b.md", "a.md"] and recent["count"] == 2
+        info = await tools.ok("workspace", "info", tabId=a)
+        assert {k: info[k] for k in ("filePath", "title", "kind", "dirty", "wordCount", "charCount")} == {
+            "filePath": "a.md",
+            "title": "a",
+            "kind": "markdown",
+            "dirty": False,
+            "wordCount": 2,
+            "charCount": len("# A\n\nalpha\n"),
+        }
+        assert (info["revision"], info["tabId"], info["windowId"], info["active"]) == (
+            revision_of("# A\n\nalpha\n"),
+            a,
+            "main",
+            True,  # main shows a (its last tab) to this session, focused on lab-1
+        )
+        assert (await tools.ok("workspace", "info"))["tabId"] == b  # default: the focused tab
+        by_path = await tools.ok("workspace", "info", path="b.md")
+        assert (by_path["filePath"], by_path["tabId"], by_path["active"]) == ("b.md", None, False)
+        assert (await tools.ok("workspace", "close", tabId=b))["closed"] is True
+        back = await tools.ok("workspace", "reopen", windowLabel="lab-1")
+        assert (back["reopened"], back["filePath"], back["title"]) == (True, "b.md", "b")
+        assert (await tools.ok("document", "read"))["filePath"] == "b.md"  # focused again
+        missing = await tools.fail("workspace", "reopen", windowLabel="nope")
+        assert (missing["error"], missing["window"]) == ("INVALID_TAB", "nope")
+        titled = await tools.ok("workspace", "new", title="Ideas")
+        assert (await tools.ok("workspace", "info", tabId=titled["tabId"]))["title"] == "Ideas"
+        assert tabs_of(await tools.ok("session", "get_state"))[titled["tabId"]]["title"] == "Ideas"
+    assert (root / "b.md").read_text() == "# B\n\nbeta\n"

@@ -1,8 +1,8 @@
-"""Suggestions and checkpoints: list, wait, accept, reject, revert."""
+"""Suggestions and checkpoints: list, wait, accept, reject, revert (``gate``: who may decide)."""
 
 from __future__ import annotations
 
-from . import suggestions, window_review
+from . import checkpoints, suggestions
 
 OPERATIONS = (
     suggestions.list_,
@@ -11,11 +11,6 @@ OPERATIONS = (
     suggestions.accept_all,
     suggestions.reject_all,
     suggestions.wait,
-    suggestions.checkpoints,
-    suggestions.revert,
-    window_review.list_suggestions,
-    window_review.accept,
-    window_review.reject,
-    window_review.accept_all,
-    window_review.reject_all,
+    checkpoints.checkpoints,
+    checkpoints.revert,
 )

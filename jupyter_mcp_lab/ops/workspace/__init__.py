@@ -1,33 +1,19 @@
-"""The workspace: files and tabs, windows, the session's state."""
+"""The workspace: the session's state, documents in tabs, focus, what was open."""
 
 from __future__ import annotations
 
-from . import files, protocol, session, windows
+from . import files, focus, history, info, session
 
 OPERATIONS = (
+    session.get_state,
     files.new,
     files.open_,
     files.save,
     files.save_as,
     files.close,
-    files.switch_tab,
-    files.focus_window,
-    protocol.capabilities,
-    protocol.revision,
-    session.get_state,
-    windows.list_windows,
-    windows.focused,
-    windows.close_window,
-    windows.workspace_info,
-    windows.recent_files,
-    windows.new_document,
-    windows.save_document,
-    windows.save_document_as,
-    windows.get_document_info,
-    windows.list_tabs,
-    windows.get_tab,
-    windows.switch_tab,
-    windows.close_tab,
-    windows.create_tab,
-    windows.reopen_closed,
+    focus.switch_tab,
+    focus.focus_window,
+    history.recent,
+    history.reopen_closed,
+    info.document_info,
 )

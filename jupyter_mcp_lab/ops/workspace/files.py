@@ -1,21 +1,41 @@
-"""Workspace lifecycle: new, open, save, save as, close, switch tab, focus window."""
+"""Documents in tabs: new, open, save, save as, close.
+
+Saving over an existing file and discarding unsaved work are changes a person decides
+under the ``suggest`` policy: they are staged as suggestions on that file.
+"""
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...core.documents import OpenDocument
 from ...core.errors import DomainError
 from ...core.kinds import DocumentKind
 from ...core.paths import to_api_path
+from .. import documents
 from ..base import operation
 from ..context import OpContext
-from ..targets import TAB_ID, policy_mode
+from ..documents import TabTarget
+from ..targets import policy_mode
+
+# Titles given to untitled documents; once saved, a document takes its file's name.
+_TITLES: WeakKeyDictionary[OpenDocument, str] = WeakKeyDictionary()
+
+
+def title_of(doc: OpenDocument) -> str:
+    return _TITLES.get(doc) or doc.title
+
+
+WINDOW_LABEL = Field(None, description="Target window (default: the focused one).")
 
 
 class NewParams(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: DocumentKind = Field("markdown", description='Kind of the new untitled document ("markdown" default).')
-    windowLabel: str | None = Field(None, description="Target window (default: the focused one).")
+    windowLabel: str | None = WINDOW_LABEL
+    title: str | None = Field(None, description="Title of the untitled document (until it is saved as a file).")
 
 
 class TabResult(BaseModel):
@@ -29,8 +49,10 @@ class TabResult(BaseModel):
 async def new(ctx: OpContext, params: NewParams) -> TabResult:
     """Create a new untitled tab (save it with save_as)."""
     services = ctx.services
-    window = services.workspace.window(params.windowLabel, ctx.caller.session_id)
+    window = documents.window(ctx, params.windowLabel, "windowLabel")
     doc = services.docs.new_untitled(params.kind)
+    if params.title and params.title.strip():
+        _TITLES[doc] = params.title.strip()
     tab = services.workspace.show(doc, window, ctx.caller.session_id)
     return TabResult(tabId=tab.id, revision=doc.revision, kind=doc.kind)
 
@@ -38,7 +60,7 @@ async def new(ctx: OpContext, params: NewParams) -> TabResult:
 class OpenParams(BaseModel):
     model_config = ConfigDict(extra="forbid")
     filePath: str = Field(description="File to open, relative to the workspace root.")
-    windowLabel: str | None = Field(None, description="Target window (default: the focused one).")
+    windowLabel: str | None = WINDOW_LABEL
 
 
 @operation("workspace.open", title="Open document", read_only=True)  # changes no document
@@ -46,7 +68,7 @@ async def open_(ctx: OpContext, params: OpenParams) -> TabResult:
     """Open a file from the workspace in a tab (the existing tab if it is open) and focus it."""
     services = ctx.services
     api = to_api_path(services.settings.root_dir, params.filePath)
-    window = services.workspace.window(params.windowLabel, ctx.caller.session_id)
+    window = documents.window(ctx, params.windowLabel, "windowLabel")
     try:
         doc = await services.docs.open(api)
     except DomainError as exc:
@@ -57,9 +79,8 @@ async def open_(ctx: OpContext, params: OpenParams) -> TabResult:
     return TabResult(tabId=tab.id, filePath=doc.path, revision=doc.revision, kind=doc.kind)
 
 
-class SaveParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    tabId: str | None = TAB_ID
+class SaveParams(TabTarget):
+    pass
 
 
 class SaveResult(BaseModel):
@@ -71,16 +92,14 @@ class SaveResult(BaseModel):
 async def save(ctx: OpContext, params: SaveParams) -> SaveResult:
     """Save a tab to its file (atomic write). Refuses (CONFLICT) when the file changed on disk
     since it was read, rather than overwrite someone else's change."""
-    tab = ctx.services.workspace.tab(params.tabId, ctx.caller.session_id)
+    tab = documents.tab(ctx, params.tabId, params.windowId)
     revision = await ctx.services.docs.save(tab.doc)
     assert tab.doc.path is not None
     return SaveResult(filePath=tab.doc.path, revision=revision)
 
 
-class SaveAsParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class SaveAsParams(TabTarget):
     filePath: str = Field(description="New file path, relative to the workspace root.")
-    tabId: str | None = TAB_ID
     overwrite: bool = Field(False, description="Replace the file if it exists (otherwise: CONFLICT).")
 
 
@@ -101,7 +120,7 @@ def _needs_approval(ctx: OpContext, key: str) -> bool:
 async def save_as(ctx: OpContext, params: SaveAsParams) -> SaveAsResult:
     """Save a tab's content to a new file; the tab then shows that file."""
     services = ctx.services
-    tab = services.workspace.tab(params.tabId, ctx.caller.session_id)
+    tab = documents.tab(ctx, params.tabId, params.windowId)
     api = to_api_path(services.settings.root_dir, params.filePath)
     old = tab.doc
     if params.overwrite and api != old.path and await services.docs.storage.exists(api) and _needs_approval(ctx, api):
@@ -141,7 +160,7 @@ class CloseResult(BaseModel):
 async def close(ctx: OpContext, params: CloseParams) -> CloseResult:
     """Close a tab. Refuses to discard unsaved work unless force is set."""
     services = ctx.services
-    tab = services.workspace.tab(params.tabId, ctx.caller.session_id)
+    tab = documents.tab(ctx, params.tabId, None)
     if tab.doc.dirty and not params.force:
         return CloseResult(closed=False, reason="DIRTY")
     if tab.doc.dirty and _needs_approval(ctx, tab.doc.key):
@@ -155,40 +174,3 @@ async def close(ctx: OpContext, params: CloseParams) -> CloseResult:
     if not services.workspace.is_shown(tab.doc):
         services.docs.close(tab.doc)
     return CloseResult(closed=True)
-
-
-class SwitchTabParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    tabId: str = Field(description="The tab to activate.")
-
-
-@operation("workspace.switch_tab", title="Switch tab", read_only=True)
-async def switch_tab(ctx: OpContext, params: SwitchTabParams) -> TabResult:
-    """Make a tab this session's focused tab (and its window the focused window)."""
-    services = ctx.services
-    tab = services.workspace.tab(params.tabId, ctx.caller.session_id)
-    focus = services.workspace.focus(ctx.caller.session_id)
-    focus.window, focus.tab = tab.window, tab.id
-    return TabResult(tabId=tab.id, filePath=tab.doc.path, revision=tab.doc.revision, kind=tab.doc.kind)
-
-
-class FocusWindowParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    windowLabel: str = Field(description="The window to focus.")
-
-
-class FocusWindowResult(BaseModel):
-    windowLabel: str
-    tabId: str | None
-
-
-@operation("workspace.focus_window", title="Focus window", read_only=True)
-async def focus_window(ctx: OpContext, params: FocusWindowParams) -> FocusWindowResult:
-    """Make a window this session's focused window (its last tab becomes the focused tab)."""
-    services = ctx.services
-    window = services.workspace.window(params.windowLabel, ctx.caller.session_id)
-    focus = services.workspace.focus(ctx.caller.session_id)
-    if focus.window != window.label:
-        focus.window = window.label
-        focus.tab = window.tabs[-1].id if window.tabs else None
-    return FocusWindowResult(windowLabel=window.label, tabId=focus.tab)

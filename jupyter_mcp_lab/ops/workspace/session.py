@@ -1,16 +1,20 @@
-"""Session orientation: one call to see windows, tabs, capabilities and who you are."""
+"""Session orientation: one call to see windows, tabs, what each window shows you, the
+server's capabilities and workspace, and who you are."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.kinds import DocumentKind
+from .. import documents
 from ..base import operation
 from ..context import OpContext
+from .files import title_of
 
 
 class GetStateParams(BaseModel):
     model_config = ConfigDict(extra="forbid")
+    windowId: str | None = Field(None, description="Only this window (its label or one of its tab ids).")
 
 
 class TabState(BaseModel):
@@ -45,6 +49,8 @@ class Capabilities(BaseModel):
     maxResponseBytes: int
     profiles: list[ProfileState]
     labClients: int = Field(description="Connected JupyterLab clients.")
+    rootPath: str = Field(description="The workspace: the server's root directory (paths are relative to it).")
+    workspaceName: str
 
 
 class CallerState(BaseModel):
@@ -58,6 +64,9 @@ class CallerState(BaseModel):
 
 class GetStateResult(BaseModel):
     windows: list[WindowState]
+    activeTabs: dict[str, str | None] = Field(
+        description="Per window, the tab it shows you: in your focused window your focused tab, elsewhere its last."
+    )
     capabilities: Capabilities
     caller: CallerState
 
@@ -67,12 +76,14 @@ SUPPORTED_KINDS: list[DocumentKind] = ["markdown", "outline", "notebook", "yaml-
 
 @operation("session.get_state", title="Session state", read_only=True)
 async def get_state(ctx: OpContext, params: GetStateParams) -> GetStateResult:
-    """Orientation in one call: every window (connected JupyterLab client, or "main") with
-    its tabs ({id, filePath, title, dirty, revision, kind}), the server's capabilities
-    (version, document kinds, approval policy, profiles and their URLs) and the caller's
-    identity. Call it first."""
+    """Orientation in one call: every window (connected JupyterLab client, or "main"; or only
+    windowId's) with its tabs ({id, filePath, title, dirty, revision, kind}) and the tab it
+    shows you (activeTabs), the server's capabilities (version, document kinds, approval
+    policy, profiles and their URLs, the workspace root) and the caller's identity. Call it
+    first."""
     services = ctx.services
     focus = services.workspace.focus(ctx.caller.session_id)
+    shown = [documents.window(ctx, params.windowId)] if params.windowId else list(services.workspace.windows.values())
     windows = [
         WindowState(
             label=w.label,
@@ -81,7 +92,7 @@ async def get_state(ctx: OpContext, params: GetStateParams) -> GetStateResult:
                 TabState(
                     id=t.id,
                     filePath=t.doc.path or "",
-                    title=t.doc.title,
+                    title=title_of(t.doc),
                     dirty=t.doc.dirty,
                     revision=t.doc.revision,
                     kind=t.doc.kind,
@@ -90,7 +101,7 @@ async def get_state(ctx: OpContext, params: GetStateParams) -> GetStateResult:
             ],
             labClient=w.client is not None,
         )
-        for w in services.workspace.windows.values()
+        for w in shown
     ]
     s = services.settings
     caps = Capabilities(
@@ -106,6 +117,8 @@ async def get_state(ctx: OpContext, params: GetStateParams) -> GetStateResult:
             for e in services.endpoints
         ],
         labClients=sum(1 for w in services.workspace.windows.values() if w.client is not None),
+        rootPath=str(s.root_dir),
+        workspaceName=s.root_dir.name or str(s.root_dir),
     )
     c = ctx.caller
     caller = CallerState(
@@ -116,4 +129,5 @@ async def get_state(ctx: OpContext, params: GetStateParams) -> GetStateResult:
         sessionId=c.session_id,
         profile=c.profile,
     )
-    return GetStateResult(windows=windows, capabilities=caps, caller=caller)
+    active = {w.label: (t.id if (t := documents.shown_tab(ctx, w)) else None) for w in shown}
+    return GetStateResult(windows=windows, activeTabs=active, capabilities=caps, caller=caller)

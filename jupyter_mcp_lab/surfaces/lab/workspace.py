@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
+from ...ops.workspace import files, focus, history, info
 from ..base import CompositeTool
+from .common import BY_PATH_OR_TAB
 
 WORKSPACE = CompositeTool(
     name="workspace",
     title="Workspace",
     description=(
         "Tabs and files. open {filePath} → {tabId, revision, kind} (focuses it for this session); "
-        "new {kind?} → untitled tab; save {tabId?}; save_as {filePath, tabId?, overwrite?}; "
+        "new {kind?, title?} → untitled tab; save {tabId?}; save_as {filePath, tabId?, overwrite?}; "
         "close {tabId, force?} → {closed} or {closed: false, reason: 'DIRTY'}; switch_tab {tabId}; "
-        "focus_window {windowLabel}."
+        "focus_window {windowLabel}; reopen {windowLabel?} → the last closed tab again; recent → files "
+        "opened lately; info {path | tabId} → {title, dirty, wordCount, charCount, revision, hash, tabId}."
     ),
     actions={
-        "open": "workspace.open",
-        "new": "workspace.new",
-        "save": "workspace.save",
-        "save_as": "workspace.save_as",
-        "close": "workspace.close",
-        "switch_tab": "workspace.switch_tab",
-        "focus_window": "workspace.focus_window",
+        "open": files.open_,
+        "new": files.new,
+        "save": files.save,
+        "save_as": files.save_as,
+        "close": files.close,
+        "switch_tab": focus.switch_tab,
+        "focus_window": focus.focus_window,
+        "reopen": history.reopen_closed,
+        "recent": history.recent,
+        "info": info.document_info,
     },
+    hidden=BY_PATH_OR_TAB,
 )

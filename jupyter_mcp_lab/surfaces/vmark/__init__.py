@@ -13,6 +13,7 @@ Errors take VMark's shape, as in ``vmark2``.
 from __future__ import annotations
 
 from ..base import Surface
+from . import protocol
 from .common import tool
 from .cursor import BLOCK_TOOLS, FORMAT_TOOLS, INSERT_TOOLS, SELECTION_TOOLS, TABLE_TOOLS
 from .document import CJK_TOOLS, DOCUMENT_TOOLS, EDITOR_TOOLS
@@ -43,7 +44,7 @@ TOOL_NAMES = [t.name for t in _BEFORE] + [_CAPABILITIES_NAME] + [t.name for t in
 
 CAPABILITIES = tool(
     _CAPABILITIES_NAME,
-    "protocol.capabilities",
+    protocol.capabilities,
     "Get the server's capabilities: {version, tools[], resources[], features, supportedNodeTypes, limits}.",
     hidden=frozenset({"tools", "resources"}),
     defaults={"tools": TOOL_NAMES, "resources": list(RESOURCE_URIS)},

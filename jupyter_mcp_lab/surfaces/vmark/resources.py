@@ -1,4 +1,5 @@
-"""VMark's four resources, computed for the reading session's focused document."""
+"""VMark's four resources, computed for the reading session's focused document through the
+same capabilities (and VMark shapes) as its tools."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from typing import Any
 
 from ...ops.context import OpContext
 from ...ops.markdown.structure import StructureParams, StructureResult, structure
-from ...ops.workspace import windows as window_ops
 from ..base import SurfaceResource
+from . import windows
 
 RESOURCE_URIS = (
     "vmark://document/outline",
@@ -53,17 +54,17 @@ async def _read_outline(ctx: OpContext) -> Any:
 
 
 async def _read_metadata(ctx: OpContext) -> Any:
-    info = await window_ops.get_document_info(ctx, window_ops.WindowParams())
+    info = await windows.document_info(ctx, windows.WindowParams())
     return info.model_dump(mode="json", by_alias=True)
 
 
 async def _read_windows(ctx: OpContext) -> Any:
-    windows = await window_ops.list_windows(ctx, window_ops.NoParams())
-    return windows.model_dump(mode="json", by_alias=True)
+    listed = await windows.list_windows(ctx, windows.NoParams())
+    return listed.model_dump(mode="json", by_alias=True)
 
 
 async def _read_focused(ctx: OpContext) -> Any:
-    return (await window_ops.focused(ctx, window_ops.NoParams())).model_dump(mode="json")
+    return (await windows.focused(ctx, windows.NoParams())).model_dump(mode="json")
 
 
 _RESOURCES: dict[str, tuple[str, str, Reader]] = {

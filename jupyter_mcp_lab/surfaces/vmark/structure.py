@@ -16,8 +16,8 @@ from ...core.markdown.syntax_tree import AstNode
 from ...core.markdown.type_names import editor_type
 from ...ops.context import OpContext
 from ...ops.markdown.structure import StructureParams, StructureResult, structure
-from ...ops.workspace import protocol
 from ..adapter import adapter
+from . import protocol
 from .common import tool
 from .shapes import WINDOW_ID, renamed
 

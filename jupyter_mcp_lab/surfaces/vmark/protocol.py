@@ -1,20 +1,18 @@
-"""What this server can do, and a document's revision for optimistic locking (VMark's
-protocol tools)."""
+"""VMark's protocol tools: the server's capabilities (``get_capabilities``) and a document's
+revision for optimistic locking (``get_document_revision``), as adapters over the
+session's state and ``workspace.document_info``."""
 
 from __future__ import annotations
 
-import hashlib
-import time
-from weakref import WeakKeyDictionary
-
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...core.documents import OpenDocument
-from ..base import operation
-from ..context import OpContext
-from .session import SUPPORTED_KINDS
-from .windows import WINDOW_ID, document_of_window
+from ...ops.context import OpContext
+from ...ops.workspace import info as info_op
+from ...ops.workspace import session
+from ..adapter import adapter
+from .windows import WindowParams, info, state
 
+# VMark's names of the block types this server's documents have (get_capabilities).
 NODE_TYPES = [
     "heading",
     "paragraph",
@@ -35,10 +33,12 @@ NODE_TYPES = [
     "frontmatter",
     "footnoteDefinition",
 ]
+MODES = ["apply", "suggest", "dryRun"]  # of the mutation tools
+MATCH_POLICIES = ["first", "all", "nth", "error_if_multiple"]  # of apply_diff
 
 
 class CapabilitiesParams(BaseModel):
-    """A surface passes its own tool and resource names (they are not the agent's to set)."""
+    """The profile passes its own tool and resource names (they are not the agent's to set)."""
 
     model_config = ConfigDict(extra="forbid")
     tools: list[str] = Field(default_factory=list, description="The tools of the calling profile.")
@@ -71,35 +71,30 @@ class CapabilitiesResult(BaseModel):
     limits: Limits
 
 
-@operation("protocol.capabilities", title="Capabilities", read_only=True)
+@adapter(session.get_state, title="Capabilities")
 async def capabilities(ctx: OpContext, params: CapabilitiesParams) -> CapabilitiesResult:
     """The server's version, its tools and resources, and features: suggestions and the
     approval policy, mutation modes, match policies, revisions, node ids, limits."""
-    s = ctx.settings
+    caps = (await state(ctx)).capabilities
     return CapabilitiesResult(
-        version=ctx.services.version,
-        protocolVersion=ctx.protocol_version,
+        version=caps.version,
+        protocolVersion=caps.mcpProtocol,
         tools=params.tools,
         resources=params.resources,
         features=Features(
             suggestions=True,
-            approval=s.approval,
-            autoApprove=s.approval == "auto",
-            modes=["apply", "suggest", "dryRun"],
-            matchPolicies=["first", "all", "nth", "error_if_multiple"],
+            approval=caps.approval,
+            autoApprove=caps.approval == "auto",
+            modes=MODES,
+            matchPolicies=MATCH_POLICIES,
             revisionTracking=True,
             nodeIds=True,
-            readOnly=s.read_only,
-            supportedKinds=list(SUPPORTED_KINDS),
+            readOnly=caps.readOnly,
+            supportedKinds=list(caps.supportedKinds),
         ),
         supportedNodeTypes=NODE_TYPES,
-        limits=Limits(maxResponseBytes=s.max_response_bytes),
+        limits=Limits(maxResponseBytes=caps.maxResponseBytes),
     )
-
-
-class RevisionParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    windowId: str | None = WINDOW_ID
 
 
 class RevisionResult(BaseModel):
@@ -112,24 +107,10 @@ class RevisionResult(BaseModel):
     isDirty: bool
 
 
-# Per document: the revision last reported and when it was first seen (a return to an older one is new).
-_SEEN: WeakKeyDictionary[OpenDocument, tuple[str, float]] = WeakKeyDictionary()
-
-
-@operation("protocol.revision", title="Document revision", read_only=True)
-async def revision(ctx: OpContext, params: RevisionParams) -> RevisionResult:
-    """The current revision of the document a window shows, for optimistic locking: pass it
-    as baseRevision to the mutation tools."""
-    doc, _ = await document_of_window(ctx, params.windowId)
-    text = doc.text
-    current = doc.revision
-    seen = _SEEN.get(doc)
-    if seen is None or seen[0] != current:
-        seen = _SEEN[doc] = (current, time.time())
+@adapter(info_op.document_info, title="Document revision")
+async def revision(ctx: OpContext, params: WindowParams) -> RevisionResult:
+    """The current revision of the document a window shows, for optimistic locking."""
+    d = await info(ctx, None, params.windowId)
     return RevisionResult(
-        revision=current,
-        hash=hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(),
-        timestamp=round(seen[1] * 1000),
-        filePath=doc.path,
-        isDirty=doc.dirty,
+        revision=d.revision, hash=d.hash, timestamp=d.revisionSeen, filePath=d.filePath, isDirty=d.dirty
     )
