@@ -18,6 +18,10 @@ Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 ASGIApp = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]], Awaitable[None]]
 
+# How long the response head and first event may wait for the next event (see ``send``).
+# Longer than a quick call takes, too short for any client to notice.
+HEAD_HOLD_SECONDS = 0.02
+
 # Tornado frames the body itself (chunked or by length); passing these on would garble it.
 HOP_BY_HOP = frozenset({"content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer"})
 
@@ -56,9 +60,22 @@ class TornadoASGIBridge:
         self._disconnected = asyncio.Event()
         self._started = False
         self._status = 500
+        self._held: asyncio.TimerHandle | None = None  # the held head's flush (see ``send``)
+        self._head_out = False
 
     def on_connection_close(self) -> None:
         self._disconnected.set()
+        self._release()
+
+    def _release(self) -> None:
+        if self._held is not None:
+            self._held.cancel()
+            self._held = None
+
+    def _flush_held(self) -> None:
+        self._held = None
+        if not self._disconnected.is_set() and not self.handler._finished:
+            self.handler.flush()  # a closed stream answers a finished future, nothing raised
 
     async def receive(self) -> Message:
         if not self._body_sent:
@@ -79,6 +96,12 @@ class TornadoASGIBridge:
         if kind == "http.response.start":
             self._started = True
             self._status = message["status"]
+            # Each SSE event goes out at once, as uvicorn sends it: with Nagle's algorithm an
+            # event written while the previous one is unacknowledged waits for the client's
+            # (possibly delayed) ACK. Tornado sets this only when the response ends.
+            stream = getattr(h.request.connection, "stream", None)
+            if stream is not None:
+                stream.set_nodelay(True)
             h.set_status(self._status)
             h.clear_header("Content-Type")
             for raw_name, raw_value in message.get("headers", []):
@@ -88,12 +111,24 @@ class TornadoASGIBridge:
                 h.add_header(name, raw_value.decode("latin-1"))
         elif kind == "http.response.body":
             body = message.get("body", b"")
+            more = message.get("more_body", False)
+            if body:
+                h.write(body)
+            if not more:
+                # The app is done: the handler's finish() sends what is left in one write.
+                self._release()
+                self._disconnected.set()
+                return
+            if not self._head_out:
+                # The head and the first event (an SSE stream's priming event) wait a moment
+                # for the next one: a quick call's answer then leaves in the same packet, one
+                # write and one wake-up of the client instead of two.
+                self._head_out = True
+                self._held = asyncio.get_running_loop().call_later(HEAD_HOLD_SECONDS, self._flush_held)
+                return
+            self._release()
             try:
-                if body:
-                    h.write(body)
-                    await h.flush()
-                if not message.get("more_body", False):
-                    self._disconnected.set()  # the app is done with this request
+                await h.flush()
             except StreamClosedError:
                 self._disconnected.set()
 

@@ -8,6 +8,7 @@ binds each MCP session to the user who opened it.
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -24,10 +25,17 @@ from .endpoints import MCPEndpoints
 AUTH_RESOURCE = "contents"  # MCP tools act on the contents of the workspace
 
 
+@functools.lru_cache(maxsize=256)
+def principal(username: str) -> AuthenticatedUser:
+    """The SDK's user for a Jupyter user: read only, so one per name (not a model per request)."""
+    return AuthenticatedUser(AccessToken(token="", client_id=username, scopes=[]))
+
+
 class MCPHandler(AuthHandler):
     """``{base_url}mcp`` and ``{base_url}mcp-lab/<profile>/mcp``."""
 
     auth_resource = AUTH_RESOURCE
+    remember_token_users = True  # sets no login cookie (below)
 
     def initialize(self, endpoints: MCPEndpoints, profile: str | None = None) -> None:
         self.endpoints = endpoints
@@ -97,14 +105,13 @@ class MCPHandler(AuthHandler):
         if not self.authorizer.is_authorized(self, self.current_user, action, AUTH_RESOURCE):
             raise web.HTTPError(403, "Not authorized to use the MCP endpoint.")
         username, display_name = self.person()
-        identity = {"username": username, "display_name": display_name}
         scope = build_scope(
             self,
             self.request.path,
             {
-                SCOPE_USER_KEY: identity,
+                SCOPE_USER_KEY: {"username": username, "display_name": display_name},
                 # The SDK refuses a session to anyone but the principal that opened it.
-                "user": AuthenticatedUser(AccessToken(token="", client_id=identity["username"], scopes=[])),
+                "user": principal(username),
             },
         )
         self._bridge = TornadoASGIBridge(self, scope)
