@@ -22,8 +22,8 @@ from .tabs import WINDOW_ID
 
 Mode = Literal["apply", "suggest", "dryRun"]
 
-TAB_ID = Field(None, description="Target tab (default: this session's focused tab).")
-PATH = Field(None, description="Target file, root-relative (instead of tabId; opened if needed).")
+TAB_ID = documents.TAB
+PATH = documents.PATH
 EXPECTED = Field(None, description="Revision token from your last read; a mismatch answers STALE.")
 MODE: Any = Field(
     "apply",
@@ -38,13 +38,14 @@ RATIONALE: Any = Field(None, description="Why you make this change: shown to the
 
 SAVE: Any = Field(
     None,
-    description="Write the file now. Default: yes when addressed by path, no for a tab (save it with workspace save).",
+    description="Write the file now. Default: yes when addressed by path, no for a tab (it stays unsaved).",
 )
 
 
 class TargetParams(BaseModel):
     """Which document: a path, a tab, a window (the tab it shows this session), or this
-    session's focused tab."""
+    session's focused tab (``documents.DocumentTarget`` with VMark's wording of windowId,
+    which its tools still publish from here)."""
 
     model_config = ConfigDict(extra="forbid")
     tabId: str | None = TAB_ID
@@ -56,7 +57,7 @@ class SavingParams(TargetParams):
     save: bool | None = SAVE
 
     def saves(self, tab: Tab | None) -> bool:
-        """Changes by path are saved at once; changes to a tab wait for workspace save."""
+        """Changes by path are saved at once; changes to a tab wait until the tab is saved."""
         return self.save if self.save is not None else tab is None
 
 

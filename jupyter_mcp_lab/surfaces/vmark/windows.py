@@ -12,10 +12,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...core.kinds import DocumentKind
 from ...ops.context import OpContext
 from ...ops.documents import DocumentTarget
-from ...ops.tabs import WINDOW_ID
 from ...ops.workspace import info as info_op
 from ...ops.workspace import session
 from ..adapter import adapter
+from .shapes import WINDOW_ID
 
 
 class NoParams(BaseModel):
