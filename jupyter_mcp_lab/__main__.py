@@ -35,7 +35,20 @@ def _services(args: argparse.Namespace, profiles: list[str]) -> Any:
         max_response_bytes=args.max_response_bytes,
         profiles=tuple(profiles),
     )
+    _recover(root, data)
     return Services(settings=settings, host="standalone", version=__version__)
+
+
+def _recover(root: Path, data: Path) -> None:
+    """Put back files a killed server left cut (see core.recovery), and say what was done."""
+    from .core.recovery import recover
+
+    report = recover(root, data / "recovered")
+    for item in report.items:
+        kept = f" (kept: {item.kept})" if item.kept else ""
+        print(f"jupyter-mcp-lab: {item.path}: {item.action}: {item.detail}{kept}", file=sys.stderr)
+    if not report.complete:
+        print(f"jupyter-mcp-lab: the scan for interrupted saves stopped after {report.seconds:.1f} s", file=sys.stderr)
 
 
 def _check_profiles(profiles: list[str]) -> list[str]:

@@ -1,17 +1,28 @@
 """Where document text lives. The Jupyter server plugs in its contents manager; standalone
-servers and tests use the filesystem directly. Writes are atomic (write, fsync, rename)."""
+servers and tests use the filesystem directly.
+
+Writes are crash-safe: the new text goes to a temporary file beside the target, is flushed
+to disk, and is renamed over the target (then the folder is flushed too), so at any moment,
+even after ``kill -9`` or a power cut, the file holds its old or its new complete text. A
+temporary file left by a killed writer names that writer's process; ``core.recovery``
+removes it at the next start.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import os
-import tempfile
+import secrets
 from pathlib import Path
 from typing import Protocol
 
 from .errors import DomainError
 from .paths import resolve_in_root
+
+# Temporary files of unfinished writes: ``.~mcp-lab-<pid>-<random>-<name>``. The dot keeps
+# them out of file browsers; the pid tells a later start whether their writer is gone.
+TEMP_PREFIX = ".~mcp-lab-"
 
 
 class Storage(Protocol):
@@ -54,20 +65,47 @@ class FileStorage:
         return await asyncio.to_thread(resolve_in_root(self.root, path).exists)
 
 
-def atomic_write(target: Path, text: str) -> None:
-    """Replace ``target`` with ``text`` so a reader sees the old or the new file, never half."""
+def temp_name(target: Path) -> str:
+    """A fresh temporary name beside ``target`` (within the usual 255-byte name limit)."""
+    return f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}-{target.name[:120]}"
+
+
+def atomic_write(target: Path, text: str | bytes) -> None:
+    """Replace ``target`` with ``text`` (UTF-8) so that it holds the old or the new complete
+    content at every instant: write beside, flush to disk, rename over, flush the folder.
+    ``target`` is a resolved path (a symlink's target, not the link); its permissions stay."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
     target.parent.mkdir(parents=True, exist_ok=True)
-    mode = target.stat().st_mode & 0o777 if target.exists() else None
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
+        mode: int | None = target.stat().st_mode & 0o777
+    except FileNotFoundError:
+        mode = None
+    tmp = target.parent / temp_name(target)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 if mode is None else mode)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         if mode is not None:
-            os.chmod(tmp, mode)
+            os.chmod(tmp, mode)  # the umask may have narrowed it
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    sync_folder(target.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Flush a folder's entries (a rename in it) to disk; a no-op where folders cannot be
+    opened (Windows)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)

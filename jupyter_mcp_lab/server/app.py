@@ -16,6 +16,7 @@ from traitlets import Bool, Enum, Float, Int, List, Type, Unicode, default, vali
 
 from .._version import __version__
 from ..core.documents import Documents
+from ..core.recovery import RecoveryReport, recover
 from ..ops.context import Endpoint, Services, Settings
 from ..surfaces import DEFAULT_PROFILES, PROFILES
 from .api import api_handlers
@@ -27,6 +28,8 @@ from .mcp_handler import MCPHandler
 from .routes import profile_path
 
 PROFILE_RE = r"(?P<profile>[a-z][a-z0-9_-]*)"
+# Where the start-up recovery report waits for the status route (web app settings).
+RECOVERY_SETTING = "jupyter_mcp_lab_recovery"
 
 
 class MCPLabApp(ExtensionApp):
@@ -138,6 +141,9 @@ class MCPLabApp(ExtensionApp):
     def initialize_settings(self) -> None:
         assert self.serverapp is not None
         root = Path(self.serverapp.root_dir).resolve()
+        # Before anyone reads a document: put back files a killed server left cut.
+        self.recovery = self._recover(root)
+        self.settings[RECOVERY_SETTING] = self.recovery
         vault = (root / self.vault_dir).resolve() if self.vault_dir else None
         settings = Settings(
             root_dir=root,
@@ -173,6 +179,20 @@ class MCPLabApp(ExtensionApp):
             reconnect_grace=self.lab_reconnect_grace,
         )
         self.services.workspace.lab = self.bridge
+
+    def _recover(self, root: Path) -> RecoveryReport:
+        report = recover(root, Path(self.data_dir) / "recovered")
+        for item in report.items:
+            level = self.log.info if item.action in ("removed-temp", "removed-backup") else self.log.warning
+            kept = f" (kept: {item.kept})" if item.kept else ""
+            level("jupyter-mcp-lab: %s: %s: %s%s", item.path, item.action, item.detail, kept)
+        if not report.complete:
+            self.log.warning(
+                "jupyter-mcp-lab: the scan for interrupted saves stopped after %.1f s; the rest of %s was not checked",
+                report.seconds,
+                root,
+            )
+        return report
 
     def initialize_handlers(self) -> None:
         kwargs = {"endpoints": self.endpoints}

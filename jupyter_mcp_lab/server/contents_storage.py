@@ -1,21 +1,38 @@
 """Document storage through Jupyter's contents manager, so agent saves are ordinary Jupyter
-saves: the same root, hidden-file and permission rules, atomic writes, file ids, events.
+saves: the same root, hidden-file and permission rules, save hooks, file ids, events.
+
+Jupyter's own "atomic" save copies the file to ``.~name`` and rewrites the file in place,
+so a server killed during a save leaves a cut file. For a contents manager on the local
+filesystem (Jupyter's default) the text is therefore written the crash-safe way instead
+(``core.storage.atomic_write``: beside, flushed, renamed over), wrapped in what the
+contents manager does around a save: the hidden-file check, the pre- and post-save hooks,
+the ``save`` event (the file id service, the vault index and other listeners follow it),
+and the file's Jupyter id, which an inode-based id manager would otherwise lose with the
+rename (a collaborative room is named by that id). Other contents managers (S3, databases)
+save their own way.
 
 One exception: Jupyter hides dot-folders by default, and ``.github/workflows`` is where
 workflow YAML lives. Folders named in ``hidden_allowed`` are read and written directly
-(confined to the root, atomically) while the contents manager hides them."""
+(confined to the root, crash-safe) while the contents manager hides them."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from jupyter_core.utils import ensure_async
+from jupyter_server.services.contents.fileio import FileManagerMixin
 from tornado.web import HTTPError
 
 from ..core.errors import DomainError
-from ..core.storage import FileStorage
+from ..core.paths import resolve_in_root
+from ..core.storage import FileStorage, atomic_write
+
+log = logging.getLogger(__name__)
 
 
 class ContentsStorage:
@@ -24,7 +41,9 @@ class ContentsStorage:
         with (``MCPLabApp.document_storage_class``) is built with these two arguments."""
         self.cm = serverapp.contents_manager
         self.hidden_allowed = tuple(p.strip("/") + "/" for p in hidden_allowed if p.strip("/"))
-        self._files = FileStorage(Path(self.cm.root_dir))
+        self.root = Path(self.cm.root_dir).resolve()
+        self._files = FileStorage(self.root)
+        self._settings: dict[str, Any] = serverapp.web_app.settings
 
     def _direct(self, path: str) -> bool:
         """Whether ``path`` is in an allowed hidden folder that Jupyter would refuse."""
@@ -45,13 +64,20 @@ class ContentsStorage:
         if self._direct(path):
             return await self._files.write_text(path, text)
         try:
+            if not self.cm.allow_hidden and await ensure_async(self.cm.is_hidden(path)):
+                # Refused before anything is written (Jupyter's save would write, then fail to read it).
+                raise HTTPError(400, f"{path} is hidden; Jupyter does not serve hidden files")
             # Missing folders are made first, as a file storage would (save as drafts/new.md).
             parts = path.split("/")[:-1]
             for depth in range(1, len(parts) + 1):
                 folder = "/".join(parts[:depth])
                 if not await ensure_async(self.cm.dir_exists(folder)):
                     await ensure_async(self.cm.save({"type": "directory"}, folder))
-            await ensure_async(self.cm.save({"type": "file", "format": "text", "content": text}, path))
+            model = {"type": "file", "format": "text", "content": text}
+            if self._crash_safe(path):
+                await self._save_beside(path, model)
+            else:
+                await ensure_async(self.cm.save(model, path))
         except HTTPError as exc:
             raise _domain(exc, path) from None
 
@@ -59,6 +85,49 @@ class ContentsStorage:
         if self._direct(path):
             return await self._files.exists(path)
         return bool(await ensure_async(self.cm.file_exists(path)))
+
+    def _crash_safe(self, path: str) -> bool:
+        """Whether this save can be written beside and renamed: a filesystem contents
+        manager with atomic writing on (an operator may turn it off, e.g. for a filesystem
+        without renames), and a folder we may create files in (else Jupyter writes in place)."""
+        if not isinstance(self.cm, FileManagerMixin) or not getattr(self.cm, "use_atomic_writing", True):
+            return False
+        target = resolve_in_root(self.root, path)
+        return os.access(target.parent, os.W_OK) or not target.exists()
+
+    async def _save_beside(self, path: str, model: dict[str, Any]) -> None:
+        """What the contents manager's save does, with the bytes written crash-safe."""
+        cm = self.cm
+        cm.run_pre_save_hooks(model=model, path=path)
+        target = resolve_in_root(self.root, path)  # a symlink's target: the link stays a link
+        ids = self._settings.get("file_id_manager")
+        file_id = ids.get_id(path) if ids is not None else None
+        content = model["content"]
+
+        def write() -> None:
+            with cm.perm_to_403(str(target)):
+                atomic_write(target, content)
+
+        await asyncio.to_thread(write)
+        if file_id is not None:
+            _keep_file_id(ids, path, file_id)
+        saved = await ensure_async(cm.get(path, content=False))
+        cm.run_post_save_hooks(model=saved, os_path=str(target))
+        cm.emit(data={"action": "save", "path": path})
+
+
+def _keep_file_id(ids: Any, path: str, file_id: str) -> None:
+    """Give the renamed file the id it had. A path-based id manager (jupyter_server_fileid's
+    default) keeps it anyway; an inode-based one (LocalFileIdManager) would take the new
+    inode for a new file, and JupyterLab would open a new collaborative room for it."""
+    if ids.get_id(path) == file_id:
+        return
+    update, stat, normalize = (getattr(ids, n, None) for n in ("_update", "_stat", "_normalize_path"))
+    if update is not None and stat is not None and normalize is not None and getattr(ids, "con", None) is not None:
+        with ids.con:
+            update(file_id, stat_info=stat(normalize(path)))
+    if ids.get_id(path) != file_id:
+        log.warning("%s got a new Jupyter file id after a crash-safe save (%s)", path, type(ids).__name__)
 
 
 def _domain(exc: HTTPError, path: str) -> DomainError:
