@@ -107,7 +107,7 @@ class EditResult(BaseModel):
 async def document_for(
     ctx: OpContext, tab_id: str | None, path: str | None, window_id: str | None = None
 ) -> tuple[OpenDocument, Tab | None]:
-    """The document an operation targets (``documents.resolve``: the one resolver)."""
+    """The old name of ``documents.resolve`` (the one resolver), kept while its callers move over."""
     return await documents.resolve(ctx, tab_id, path, window_id)
 
 
@@ -239,7 +239,7 @@ async def change_document(
     split: bool = False,
 ) -> MutationResult:
     """Resolve the target, check its kind, and run ``change`` through ``mutate``."""
-    doc, tab = await document_for(ctx, params.tabId, params.path, params.windowId)
+    doc, tab = await documents.resolve(ctx, params.tabId, params.path, params.windowId)
     if kinds:
         require_kind(doc, *kinds)
     return await mutate_as_asked(ctx, doc, params, change, save=params.saves(tab), label=label, split=split)
