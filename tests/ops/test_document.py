@@ -370,3 +370,19 @@ async def test_transform_dry_run_and_kind_argument(lab: Any) -> None:
         assert (root / "zh.md").read_text() == "中文,English\n"
         result = await tools.call("document", "transform", path="zh.md", kind="rot13")
         assert result.is_error
+
+
+@pytest.mark.skipif(not HAS_CJK, reason="jupyter_mcp_lab.core.markdown.cjk is not there yet")
+async def test_transform_options_and_count(lab: Any) -> None:
+    _, open_tools, root = lab
+    (root / "zh.md").write_text("中文English很好123.\n\n中文，好。\n")  # noqa: RUF001
+    async with open_tools() as tools:
+        added = await tools.ok("document", "transform", path="zh.md", kind="cjk-spacing")
+        assert (root / "zh.md").read_text().startswith("中文 English 很好 123.\n")
+        removed = await tools.ok("document", "transform", path="zh.md", kind="cjk-spacing", spacing="remove")
+        assert (root / "zh.md").read_text().startswith("中文English很好123.\n")
+        half = await tools.ok("document", "transform", path="zh.md", kind="cjk-punctuation", direction="to-halfwidth")
+        bad = await tools.fail("document", "transform", path="zh.md", kind="cjk-spacing", spacing="fix")
+    assert (added["count"], removed["count"], half["count"]) == (3, 3, 2)
+    assert (root / "zh.md").read_text().endswith("中文, 好.\n")
+    assert (bad["error"], bad["argument"]) == ("INVALID_ARGUMENT", "spacing")

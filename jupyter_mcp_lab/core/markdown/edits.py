@@ -23,7 +23,9 @@ class Match:
     text: str
 
 
-def find_matches(s: Structure, query: str, *, case_sensitive: bool = True, regex: bool = False) -> list[Match]:
+def find_spans(text: str, query: str, *, case_sensitive: bool = True, regex: bool = False) -> list[tuple[int, int]]:
+    """Where ``query`` (literal, or a regular expression) occurs in ``text``: the non-empty,
+    non-overlapping matches in order. Any text, not only markdown."""
     if not query:
         raise ArgumentError("the search text is empty", "query")
     flags = 0 if case_sensitive else re.IGNORECASE
@@ -31,11 +33,12 @@ def find_matches(s: Structure, query: str, *, case_sensitive: bool = True, regex
         pattern = re.compile(query if regex else re.escape(query), flags | re.MULTILINE)
     except re.error as exc:
         raise ArgumentError(f"not a valid regular expression: {exc}", "query") from None
-    return [
-        Match(m.start(), m.end(), s.lines.line_of(m.start()), m.group(0))
-        for m in pattern.finditer(s.text)
-        if m.end() > m.start()
-    ]
+    return [m.span() for m in pattern.finditer(text) if m.end() > m.start()]
+
+
+def find_matches(s: Structure, query: str, *, case_sensitive: bool = True, regex: bool = False) -> list[Match]:
+    spans = find_spans(s.text, query, case_sensitive=case_sensitive, regex=regex)
+    return [Match(a, z, s.lines.line_of(a), s.text[a:z]) for a, z in spans]
 
 
 def pick(matches: list[Match], policy: MatchPolicy, nth: int | None, what: str) -> list[Match]:

@@ -1,11 +1,12 @@
-"""Operations on any text document: read, write, undo, redo."""
+"""Operations on any text document: read, search, write, undo, redo."""
 
 from __future__ import annotations
 
-from . import text
+from . import search, text
 
 OPERATIONS = (
     text.read,
+    search.search,
     text.write,
     text.undo,
     text.redo,

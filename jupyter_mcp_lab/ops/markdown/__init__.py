@@ -6,8 +6,6 @@ from . import (
     cursor,
     cursor_edit,
     edit,
-    rewrite,
-    search,
     structure,
     transform,
 )
@@ -17,11 +15,6 @@ OPERATIONS = (
     cursor.set_,
     cursor_edit.edit,
     edit.edit,
-    rewrite.set_content,
-    rewrite.punctuation,
-    rewrite.spacing,
-    search.search,
-    search.replace,
     structure.structure,
     transform.transform,
 )
