@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...ops.lab import bridge
 from ..base import CompositeTool
 
 LAB = CompositeTool(
@@ -15,12 +16,12 @@ LAB = CompositeTool(
         "(APPROVAL_REQUIRED if denied). NO_LAB_CLIENT: none connected."
     ),
     actions={
-        "clients": "lab.clients",
-        "open": "lab.open",
-        "activate": "lab.activate",
-        "commands": "lab.commands",
-        "run_command": "lab.run_command",
-        "toggle_breakpoint": "lab.toggle_breakpoint",
-        "terminal": "lab.terminal",
+        "clients": bridge.clients,
+        "open": bridge.open_,
+        "activate": bridge.activate,
+        "commands": bridge.commands,
+        "run_command": bridge.run_command,
+        "toggle_breakpoint": bridge.toggle_breakpoint,
+        "terminal": bridge.terminal,
     },
 )

@@ -1,4 +1,4 @@
-"""The lab profile's ``session`` tool: orientation: the session's windows, tabs, capabilities and identity."""
+"""The lab profile's ``session`` tool: orientation (windows, tabs, capabilities, identity)."""
 
 from __future__ import annotations
 

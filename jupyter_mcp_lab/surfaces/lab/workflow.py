@@ -1,7 +1,8 @@
-"""The lab profile's ``workflow`` tool: gitHub Actions workflow YAML."""
+"""The lab profile's ``workflow`` tool: GitHub Actions workflow YAML."""
 
 from __future__ import annotations
 
+from ...ops.workflow import patches
 from ..base import CompositeTool
 from .common import BY_PATH_OR_TAB
 
@@ -13,6 +14,6 @@ WORKFLOW = CompositeTool(
         "with.remove|needs.add|needs.remove|trigger.setFilters, …}], expected_revision} keeps comments, "
         "anchors and key order byte-identical; validate → actionlint {ok, diagnostics, binaryAvailable}."
     ),
-    actions={"apply_patch": "workflow.apply_patch", "validate": "workflow.validate"},
+    actions={"apply_patch": patches.apply_patch, "validate": patches.validate},
     hidden=BY_PATH_OR_TAB,
 )
