@@ -10,8 +10,8 @@ from typing import Any
 
 from mcp.server.mcpserver import Context, MCPServer
 
-from jupyter_mcp_lab.ops import registry
 from jupyter_mcp_lab.ops.context import OpContext, Services
+from jupyter_mcp_lab.server.dispatch.tools import resolve
 from jupyter_mcp_lab.surfaces import PROFILES
 from jupyter_mcp_lab.surfaces.base import CompositeTool
 from jupyter_mcp_lab.surfaces.caller import caller_from_context
@@ -22,7 +22,7 @@ def build_server(services: Services) -> MCPServer:
     tools = {t.name: t for t in PROFILES["lab"].tools if isinstance(t, CompositeTool)}
 
     async def run(tool: str, action: str, ctx: Context, **fields: Any) -> dict[str, Any]:
-        op = registry.get(tools[tool].actions[action])
+        op = resolve(tools[tool].actions[action])  # an operation or an adapter, by object or name
         context = OpContext(services=services, caller=caller_from_context(ctx.request_context, "lab"))
         result = await op(context, op.params.model_validate(fields))
         return result.model_dump(mode="json", by_alias=True)

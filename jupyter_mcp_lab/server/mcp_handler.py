@@ -12,7 +12,7 @@ import functools
 import json
 from typing import Any
 
-from jupyter_server.prometheus.log_functions import prometheus_log_method
+from jupyter_server.prometheus.metrics import HTTP_REQUEST_DURATION_SECONDS
 from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
 from mcp.server.auth.provider import AccessToken
 from tornado import web
@@ -29,6 +29,13 @@ AUTH_RESOURCE = "contents"  # MCP tools act on the contents of the workspace
 def principal(username: str) -> AuthenticatedUser:
     """The SDK's user for a Jupyter user: read only, so one per name (not a model per request)."""
     return AuthenticatedUser(AccessToken(token="", client_id=username, scopes=[]))
+
+
+@functools.lru_cache(maxsize=64)
+def _duration_metric(method: str, handler: str, status: int) -> Any:
+    """Jupyter's request-duration histogram for these labels (as ``prometheus_log_method``
+    records it), looked up once: finding a labelled child costs twice the observation."""
+    return HTTP_REQUEST_DURATION_SECONDS.labels(method=method, handler=handler, status_code=status)
 
 
 class MCPHandler(AuthHandler):
@@ -52,8 +59,10 @@ class MCPHandler(AuthHandler):
     def _log(self) -> None:
         # The hot path stays quiet: a successful call only feeds the metrics; Jupyter's
         # request log builds a discarded debug record per call otherwise.
-        if self.get_status() < 300:
-            prometheus_log_method(self)
+        status = self.get_status()
+        if status < 300:
+            handler = f"{type(self).__module__}.{type(self).__name__}"
+            _duration_metric(self.request.method or "", handler, status).observe(self.request.request_time())
         else:
             super()._log()
 
