@@ -53,13 +53,13 @@ class Services:
     activity: ActivityLog = field(default_factory=ActivityLog)
     workspace: Workspace = field(default_factory=Workspace)
     documents: Documents | None = None  # None: files below settings.root_dir
-    review: Review | None = None  # None: suggestions stored under settings.data_dir
+    review: Review | None = None  # None: this root's suggestions, stored under settings.data_dir
 
     def __post_init__(self) -> None:
         if self.documents is None:
             self.documents = Documents(FileStorage(self.settings.root_dir))
         if self.review is None:
-            store = SuggestionStore.in_data_dir(self.settings.data_dir)
+            store = SuggestionStore.in_data_dir(self.settings.data_dir, root=self.settings.root_dir)
             self.review = Review(store, self.documents)
         # Every tool call reaches the UIs' event stream as it is recorded. Publishing only
         # queues the event for each listener (put_nowait): the call never waits on a reader.

@@ -6,6 +6,9 @@ SQLite layer (``core.db``) as the store ``suggestions``; a later version appends
 migration (``ALTER TABLE ... ADD COLUMN ... DEFAULT ...``) and never edits an earlier one,
 since databases in users' data directories have already run them. The store's version was
 ``PRAGMA user_version`` before the layer, and still is, for older releases.
+
+Records carry the canonical root of the workspace they belong to in a column (``root``)
+that is not a record field: a store reads and writes its own workspace's rows only.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from .. import db
 from .model import Checkpoint, Grant, Suggestion
 
 STORE = "suggestions"
+ROOT = "root"  # the column naming a record's workspace
 
 _V1 = [
     """CREATE TABLE texts (
@@ -88,8 +92,29 @@ _V1 = [
 # Checkpoints keep the agent's rationale (a reviewer reading "what changed" reads "why").
 _V2 = ["""ALTER TABLE checkpoints ADD COLUMN "rationale" TEXT NOT NULL DEFAULT ''"""]
 
+# Every record belongs to the workspace it was made in: the server's canonical root
+# (``ROOT``). Records of earlier versions have none (NULL): no workspace sees or acts on
+# them until one claims those its files prove were made there (``workspaces`` says which
+# roots looked); the rest stay quarantined. Not compatible: older code would show every
+# workspace's records to every server.
+_V3 = db.Step(
+    (
+        f'ALTER TABLE suggestions ADD COLUMN "{ROOT}" TEXT',
+        f'ALTER TABLE checkpoints ADD COLUMN "{ROOT}" TEXT',
+        f'ALTER TABLE grants ADD COLUMN "{ROOT}" TEXT',
+        f'CREATE INDEX suggestions_root ON suggestions ("{ROOT}", "path", "start", "created")',
+        f'CREATE INDEX checkpoints_root ON checkpoints ("{ROOT}", "created")',
+        f'CREATE INDEX grants_root ON grants ("{ROOT}", "created")',
+        f"""CREATE TABLE workspaces (
+            "{ROOT}" TEXT PRIMARY KEY,
+            "claimed" REAL NOT NULL
+        )""",
+    ),
+    compatible=False,
+)
+
 # Index i holds the statements that bring the version from i to i + 1.
-MIGRATIONS: list[list[str]] = [_V1, _V2]
+MIGRATIONS: list[Sequence[str] | db.Step] = [_V1, _V2, _V3]
 
 
 def layer_migrations(migrations: Sequence[Sequence[str] | db.Step] = MIGRATIONS) -> db.Migrations:
@@ -117,14 +142,15 @@ def columns(cls: type[Suggestion] | type[Checkpoint] | type[Grant]) -> list[str]
     return [f.name for f in fields(cls)]
 
 
-def insert_sql(table: str, cls: type[Suggestion] | type[Checkpoint] | type[Grant]) -> str:
-    names = columns(cls)
+def insert_sql(table: str, cls: type[Suggestion] | type[Checkpoint] | type[Grant], extra: Sequence[str] = ()) -> str:
+    """An insert of the record's fields, then of the ``extra`` columns (a record's root)."""
+    names = [*columns(cls), *extra]
     quoted = ", ".join(f'"{n}"' for n in names)
     return f"INSERT INTO {table} ({quoted}) VALUES ({', '.join('?' * len(names))})"
 
 
-def values(record: Suggestion | Checkpoint | Grant) -> tuple[Any, ...]:
-    return tuple(getattr(record, n) for n in columns(type(record)))
+def values(record: Suggestion | Checkpoint | Grant, *extra: Any) -> tuple[Any, ...]:
+    return (*(getattr(record, n) for n in columns(type(record))), *extra)
 
 
 def from_row(cls: type[Record], row: sqlite3.Row) -> Record:

@@ -1,5 +1,12 @@
 """Persistent suggestions, checkpoints, grants and the texts they refer to (SQLite).
 
+A store belongs to one workspace: the canonical root it was opened with. Every record it
+writes carries that root and every read, decision and revocation is limited to it, so
+servers on different roots sharing one data directory never see or act on each other's
+records, and a lab and a standalone server on the same root share theirs. Records from
+before roots were kept are claimed by the workspace whose files prove they were made
+there (``legacy``); the rest stay quarantined.
+
 Decisions are compare-and-set (``UPDATE ... WHERE status IN expected``): when two people
 decide at once, exactly one wins, whichever thread or process they come from. Texts are
 stored once per revision (content-addressed) and shared by every record that names it.
@@ -16,9 +23,11 @@ from contextlib import AbstractContextManager
 
 from ..db import Database, store_file
 from ..errors import DomainError
+from .legacy import Claimed, claim, quarantined
 from .model import Checkpoint, Grant, Suggestion, check_status
-from .schema import STORE, from_row, insert_sql, layer_migrations, values
+from .schema import ROOT, STORE, from_row, insert_sql, layer_migrations, values
 
+PathLike = str | os.PathLike[str]
 Decision = tuple[str, str, str | None, str | None]  # id, status, result_revision, reason
 
 # Checkpoints a person can still revert keep their texts; older ones may lose them.
@@ -34,17 +43,31 @@ def _marks(items: Sequence[object]) -> str:
     return ", ".join("?" * len(items))
 
 
+def canonical_root(root: PathLike) -> str:
+    """The key of a workspace: its root folder's real path (symlinks and ``..`` resolved)."""
+    return os.path.realpath(root)
+
+
 class SuggestionStore:
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        """A store in the SQLite file ``path`` (made with its folders), or in memory (None)."""
+    def __init__(self, path: PathLike | None = None, *, root: PathLike | None = None) -> None:
+        """A store in the SQLite file ``path`` (made with its folders), or in memory (None),
+        for the workspace rooted at ``root``. Without a root, the records of no workspace
+        (tests, tools). A root's first opening claims its records from before roots were
+        kept (``claimed``)."""
         self._db = Database(path, layer_migrations())
         self._read = self._db.read
         self.version = self._db.version
+        self.root = canonical_root(root) if root is not None else ""
+        self.claimed: Claimed | None = claim(self._db, self.root) if root is not None else None
 
     @classmethod
-    def in_data_dir(cls, data_dir: str | os.PathLike[str]) -> SuggestionStore:
-        """The store of a server's data directory (``suggestions.sqlite3``)."""
-        return cls(store_file(data_dir, STORE))
+    def in_data_dir(cls, data_dir: PathLike, root: PathLike | None = None) -> SuggestionStore:
+        """The store of a server's data directory (``suggestions.sqlite3``) for ``root``."""
+        return cls(store_file(data_dir, STORE), root=root)
+
+    def quarantined(self) -> dict[str, int]:
+        """Records from before roots were kept that no workspace has claimed, by kind."""
+        return quarantined(self._db)
 
     def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
         """Group several writes (this store's methods join it as savepoints) into one atomic one."""
@@ -96,10 +119,10 @@ class SuggestionStore:
         """Add suggestions (and the texts they are based on, in the same transaction)."""
         with self.transaction() as conn:
             self._put_texts(conn, texts)
-            conn.executemany(insert_sql("suggestions", Suggestion), [values(s) for s in suggestions])
+            conn.executemany(insert_sql("suggestions", Suggestion, [ROOT]), [values(s, self.root) for s in suggestions])
 
     def get(self, id: str) -> Suggestion | None:
-        rows = self._read("SELECT * FROM suggestions WHERE id = ?", (id,))
+        rows = self._read(f"SELECT * FROM suggestions WHERE id = ? AND {ROOT} = ?", (id, self.root))
         return from_row(Suggestion, rows[0]) if rows else None
 
     def list(
@@ -111,8 +134,8 @@ class SuggestionStore:
         limit: int | None = None,
     ) -> builtins.list[Suggestion]:
         """Matching suggestions in document order: by path, then position, then age."""
-        where: builtins.list[str] = []
-        args: builtins.list[object] = []
+        where: builtins.list[str] = [f"{ROOT} = ?"]
+        args: builtins.list[object] = [self.root]
         for column, value in (("path", path), ("session", session), ("group", group)):
             if value is not None:
                 where.append(f'"{column}" = ?')
@@ -121,7 +144,7 @@ class SuggestionStore:
             wanted = _statuses(status, "status")
             where.append(f"status IN ({_marks(wanted)})")
             args += wanted
-        sql = "SELECT * FROM suggestions" + (" WHERE " + " AND ".join(where) if where else "")
+        sql = "SELECT * FROM suggestions WHERE " + " AND ".join(where)
         sql += ' ORDER BY "path", "start", "created", rowid'
         if limit is not None:
             sql += " LIMIT ?"
@@ -130,7 +153,10 @@ class SuggestionStore:
 
     def counts(self) -> dict[str, dict[str, int]]:
         out: dict[str, dict[str, int]] = {}
-        for row in self._read("SELECT path, status, COUNT(*) AS n FROM suggestions GROUP BY path, status"):
+        rows = self._read(
+            f"SELECT path, status, COUNT(*) AS n FROM suggestions WHERE {ROOT} = ? GROUP BY path, status", (self.root,)
+        )
+        for row in rows:
             out.setdefault(row["path"], {})[row["status"]] = row["n"]
         return out
 
@@ -151,7 +177,8 @@ class SuggestionStore:
         with self.transaction() as conn:
             if not self._set(conn, id, status, wanted, decided_by, result_revision, reason, now):
                 return None
-            return from_row(Suggestion, conn.execute("SELECT * FROM suggestions WHERE id = ?", (id,)).fetchone())
+            row = conn.execute(f"SELECT * FROM suggestions WHERE id = ? AND {ROOT} = ?", (id, self.root)).fetchone()
+            return from_row(Suggestion, row)
 
     def decide_many(
         self,
@@ -173,7 +200,9 @@ class SuggestionStore:
                         "CONFLICT", f"suggestion {id} is no longer {' or '.join(wanted)}; nothing was decided", id=id
                     )
             ids = [item[0] for item in items]
-            rows = conn.execute(f"SELECT * FROM suggestions WHERE id IN ({_marks(ids)})", ids).fetchall()
+            rows = conn.execute(
+                f"SELECT * FROM suggestions WHERE id IN ({_marks(ids)}) AND {ROOT} = ?", [*ids, self.root]
+            ).fetchall()
         by_id = {r["id"]: from_row(Suggestion, r) for r in rows}
         return [by_id[i] for i in ids]
 
@@ -188,10 +217,11 @@ class SuggestionStore:
         reason: str | None,
         now: float | None,
     ) -> bool:
+        when = time.time() if now is None else now
         cur = conn.execute(
             f"""UPDATE suggestions SET status = ?, decided = ?, decided_by = ?, result_revision = ?, reason = ?
-                WHERE id = ? AND status IN ({_marks(expected)})""",
-            (status, time.time() if now is None else now, decided_by, result_revision, reason, id, *expected),
+                WHERE id = ? AND {ROOT} = ? AND status IN ({_marks(expected)})""",
+            (status, when, decided_by, result_revision, reason, id, self.root, *expected),
         )
         return cur.rowcount == 1
 
@@ -200,17 +230,18 @@ class SuggestionStore:
     def add_checkpoint(self, cp: Checkpoint, texts: Mapping[str, str] | None = None) -> None:
         with self.transaction() as conn:
             self._put_texts(conn, texts)
-            conn.execute(insert_sql("checkpoints", Checkpoint), values(cp))
+            conn.execute(insert_sql("checkpoints", Checkpoint, [ROOT]), values(cp, self.root))
 
     def get_checkpoint(self, id: str) -> Checkpoint | None:
-        rows = self._read("SELECT * FROM checkpoints WHERE id = ?", (id,))
+        rows = self._read(f"SELECT * FROM checkpoints WHERE id = ? AND {ROOT} = ?", (id, self.root))
         return from_row(Checkpoint, rows[0]) if rows else None
 
     def list_checkpoints(self, path: str | None = None, limit: int = 100) -> builtins.list[Checkpoint]:
         """Newest first."""
-        where, args = ("WHERE path = ?", [path]) if path is not None else ("", [])
+        where, args = (" AND path = ?", [path]) if path is not None else ("", [])
         rows = self._read(
-            f"SELECT * FROM checkpoints {where} ORDER BY created DESC, rowid DESC LIMIT ?", [*args, limit]
+            f"SELECT * FROM checkpoints WHERE {ROOT} = ?{where} ORDER BY created DESC, rowid DESC LIMIT ?",
+            [self.root, *args, limit],
         )
         return [from_row(Checkpoint, r) for r in rows]
 
@@ -218,21 +249,23 @@ class SuggestionStore:
         """Record that checkpoint ``by`` reverted ``id``; with ``expected_none``, only once."""
         guard = " AND reverted_by IS NULL" if expected_none else ""
         with self.transaction() as conn:
-            return conn.execute(f"UPDATE checkpoints SET reverted_by = ? WHERE id = ?{guard}", (by, id)).rowcount == 1
+            sql = f"UPDATE checkpoints SET reverted_by = ? WHERE id = ? AND {ROOT} = ?{guard}"
+            return conn.execute(sql, (by, id, self.root)).rowcount == 1
 
     # ------------------------------------------------------------------ grants
 
     def add_grant(self, g: Grant) -> None:
         with self.transaction() as conn:
-            conn.execute(insert_sql("grants", Grant), values(g))
+            conn.execute(insert_sql("grants", Grant, [ROOT]), values(g, self.root))
 
     def list_grants(self, active_at: float | None = None) -> builtins.list[Grant]:
         """All grants, or those active at ``active_at``; oldest first."""
         if active_at is None:
-            rows = self._read("SELECT * FROM grants ORDER BY created, rowid")
+            rows = self._read(f"SELECT * FROM grants WHERE {ROOT} = ? ORDER BY created, rowid", (self.root,))
         else:
             rows = self._read(
-                "SELECT * FROM grants WHERE revoked IS NULL AND expires > ? ORDER BY created, rowid", (active_at,)
+                f"SELECT * FROM grants WHERE {ROOT} = ? AND revoked IS NULL AND expires > ? ORDER BY created, rowid",
+                (self.root, active_at),
             )
         return [from_row(Grant, r) for r in rows]
 
@@ -240,9 +273,11 @@ class SuggestionStore:
         """The revoked grant, or None if there is no such grant or it was revoked already."""
         with self.transaction() as conn:
             when = time.time() if now is None else now
-            if conn.execute("UPDATE grants SET revoked = ? WHERE id = ? AND revoked IS NULL", (when, id)).rowcount != 1:
+            sql = f"UPDATE grants SET revoked = ? WHERE id = ? AND {ROOT} = ? AND revoked IS NULL"
+            if conn.execute(sql, (when, id, self.root)).rowcount != 1:
                 return None
-            return from_row(Grant, conn.execute("SELECT * FROM grants WHERE id = ?", (id,)).fetchone())
+            row = conn.execute(f"SELECT * FROM grants WHERE id = ? AND {ROOT} = ?", (id, self.root)).fetchone()
+            return from_row(Grant, row)
 
     def find_grant(self, path: str, session: str | None, client: str | None, now: float) -> Grant | None:
         """The oldest active grant that lets this session or client apply to ``path``."""

@@ -276,7 +276,7 @@ def test_a_first_version_store_opens_and_its_checkpoints_get_an_empty_rationale(
     raw = sqlite3.connect(path, isolation_level=None)
     assert migrate(raw, MIGRATIONS[:1]) == 1
     cp = Checkpoint(
-        path="a.md", before_revision="rev-1", after_revision="rev-2", start=0, old="a", new="b",
+        path="a.md", before_revision=revision_of("a"), after_revision=revision_of("b"), start=0, old="a", new="b",
         author="agent", user="u", session="s", source="auto",
     )  # fmt: skip
     old_columns = [c for c in columns(Checkpoint) if c != "rationale"]
@@ -286,7 +286,10 @@ def test_a_first_version_store_opens_and_its_checkpoints_get_an_empty_rationale(
         [v for c, v in zip(columns(Checkpoint), values(cp), strict=True) if c != "rationale"],
     )
     raw.close()
-    with SuggestionStore(path) as store:
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "a.md").write_text("b")  # the checkpoint's text: it was made in this workspace
+    with SuggestionStore(path, root=root) as store:
         assert store.version == len(MIGRATIONS)
         assert store.list_checkpoints() == [cp]  # rationale "" by the column's default
         why = dataclasses.replace(cp, id="cp-new", rationale="fix the typo")
