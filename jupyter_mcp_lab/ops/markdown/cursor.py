@@ -20,15 +20,15 @@ from ...core.selection import Selection, SelectionSource, cursor_context
 from ...core.workspace import Tab
 from ..base import operation
 from ..context import OpContext
-from .editor import EditorParams, tab_for
+from ..documents import TabTarget, focus_on, resolve_tab
 
 
-class GetParams(EditorParams):
+class GetParams(TabTarget):
     linesBefore: int = Field(3, ge=0, le=200, description="Lines of context before the cursor's line.")
     linesAfter: int = Field(3, ge=0, le=200, description="Lines of context after the cursor's line.")
 
 
-class SetParams(EditorParams):
+class SetParams(TabTarget):
     model_config = ConfigDict(validate_by_name=True)
     from_: int | None = Field(None, alias="from", ge=0, description="Selection start, a code point offset.")
     to: int | None = Field(None, ge=0, description="Selection end (exclusive; default from: a cursor).")
@@ -111,7 +111,7 @@ async def get(ctx: OpContext, params: GetParams) -> CursorState:
     """The tab's selection {from, to, text, isEmpty, head} and who set it (the person's cursor
     in JupyterLab wins until an agent sets one), with the lines around the cursor and the
     block it is in. Offsets are code points."""
-    return state(await tab_for(ctx, params), params)
+    return state(await resolve_tab(ctx, params.tabId, params.windowId), params)
 
 
 @operation("cursor.set", title="Set selection", read_only=True)  # changes no document
@@ -121,7 +121,7 @@ async def set_(ctx: OpContext, params: SetParams) -> CursorState:
     keep theirs)."""
     if params.from_ is None and (params.to is not None or not params.focus):
         raise ArgumentError("give from (and to) to set the selection, or focus", "from")
-    tab = await tab_for(ctx, params)
+    tab = await resolve_tab(ctx, params.tabId, params.windowId)
     if params.from_ is not None:
         to = params.from_ if params.to is None else params.to
         if params.from_ > to:
@@ -133,6 +133,5 @@ async def set_(ctx: OpContext, params: SetParams) -> CursorState:
             raise ArgumentError(f"to ({to}) is beyond the end of the document ({n} characters)", "to")
         tab.set_selection(Selection(params.from_, to))
     if params.focus:
-        focus = ctx.services.workspace.focus(ctx.caller.session_id)
-        focus.window, focus.tab = tab.window, tab.id
+        focus_on(ctx, tab)
     return state(tab)

@@ -23,9 +23,9 @@ from ...core.selection import Selection
 from ...core.text import TextEdit, apply_edits
 from ..base import operation
 from ..context import OpContext
-from ..targets import MutationResult, mutate_as_asked, require_kind
+from ..documents import TabTarget, resolve_tab
+from ..targets import EXPECTED, MODE, RATIONALE, Mode, MutationResult, mutate_as_asked, require_kind
 from . import cursor_kinds as k
-from .editor import EditorEditParams, tab_for
 
 Edits = Callable[[str, Selection], list[TextEdit]]
 # Arguments the core editors name that are not the agent's: the cursor or selection stands for them.
@@ -150,7 +150,13 @@ class _Seen:
     made: list[TextEdit] = field(default_factory=list)
 
 
-class CursorEditParams(EditorEditParams):
+class CursorEditParams(TabTarget):
+    """A change at a tab's cursor, through the server's approval policy."""
+
+    expected_revision: str | None = EXPECTED
+    mode: Mode = MODE
+    rationale: str | None = RATIONALE
+    save: bool = Field(False, description="Write the file now (default: the tab keeps the change unsaved).")
     edit: Annotated[k.CursorEdit, WithJsonSchema(k.SCHEMA)] = Field(description="The change, by kind.")
 
 
@@ -174,7 +180,7 @@ async def edit(ctx: OpContext, params: CursorEditParams) -> CursorEditResult:
     outdent items, insert or change a table, insert a rule, math, a Mermaid diagram or a wiki
     link. Staged as a suggestion under the server's approval policy."""
     p = plan(params.edit)
-    tab = await tab_for(ctx, params)
+    tab = await resolve_tab(ctx, params.tabId, params.windowId)
     if p.markdown:
         require_kind(tab.doc, "markdown")
     seen = _Seen()

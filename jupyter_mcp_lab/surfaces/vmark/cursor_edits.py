@@ -17,9 +17,9 @@ from ...ops.context import OpContext
 from ...ops.markdown import cursor_edit
 from ...ops.markdown import cursor_kinds as k
 from ...ops.markdown.cursor_edit import renamed
-from ...ops.markdown.editor import EditorEditParams
 from ...ops.targets import DONE, EditResult
 from ..adapter import adapter
+from .shapes import EditorEditParams
 
 EDIT_FIELDS = frozenset(EditorEditParams.model_fields)
 

@@ -15,9 +15,9 @@ from ...ops.context import OpContext
 from ...ops.markdown import cursor_edit
 from ...ops.markdown import cursor_kinds as k
 from ...ops.markdown.cursor_kinds import MAX_COLS, MAX_ROWS
-from ...ops.markdown.editor import EditorEditParams
 from ..adapter import adapter
 from .cursor_edits import CursorEditResult, at_cursor
+from .shapes import EditorEditParams
 
 Side = Literal["before", "after"]
 

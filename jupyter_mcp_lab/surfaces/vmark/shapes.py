@@ -1,4 +1,5 @@
-"""VMark's wording that its adapters share: the window a tool works on, and its errors.
+"""VMark's wording that its adapters share: the window a tool works on, the params of its
+editing tools, and its errors.
 
 VMark names a window (``windowId``: a connected JupyterLab client or ``main``, default the
 session's focus); the operations take it as their ``windowId`` target (the tab it shows).
@@ -8,14 +9,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.errors import ArgumentError, DomainError
+from ...ops.targets import EXPECTED, MODE, RATIONALE, TAB_ID, Mode
 
 WINDOW_ID: Any = Field(
     None,
     description="Window label (see workspace_list_windows; a tab id also works). Default: your focused window.",
 )
+
+
+class EditorParams(BaseModel):
+    """A tab, a window (the tab it shows this session), or this session's focused tab."""
+
+    model_config = ConfigDict(extra="forbid")
+    tabId: str | None = TAB_ID
+    windowId: str | None = WINDOW_ID
+
+
+class EditorEditParams(EditorParams):
+    """A change to a tab's document, through the server's approval policy."""
+
+    expected_revision: str | None = EXPECTED
+    mode: Mode = MODE
+    rationale: str | None = RATIONALE
+    save: bool = Field(False, description="Write the file now (default: the tab keeps the change unsaved).")
 
 
 def renamed(exc: DomainError, argument: str | None = None, **details: str) -> DomainError:
