@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from jupyter_mcp_lab.core.revision import revision_of
 from jupyter_mcp_lab.ops.document.search import MAX_MATCHES
 from jupyter_mcp_lab.surfaces.vmark import content
-from tests.ops.test_at_cursor import Lab, make_lab
+from tests.ops.markdown.test_cursor_edit import Lab, make_lab
 
 DOC = "# Alpha\n\nalpha beta ALPHA.\n\nNo match here.\n"
 REPEATS = "a x\n\nb\n\nc x\n\nx x\n"

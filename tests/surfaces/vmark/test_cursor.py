@@ -23,7 +23,7 @@ from jupyter_mcp_lab.ops import Operation, registry
 from jupyter_mcp_lab.surfaces.vmark import cursor_edits as e
 from jupyter_mcp_lab.surfaces.vmark import cursor_inserts as i
 from jupyter_mcp_lab.surfaces.vmark import selection as s
-from tests.ops.test_at_cursor import LIST, NEW_HEADER, PARA, TABLE, Lab, make_lab, span
+from tests.ops.markdown.test_cursor_edit import LIST, NEW_HEADER, PARA, TABLE, Lab, make_lab, span
 
 TOOLS: dict[str, Operation] = {
     "format.toggle": e.format_toggle,

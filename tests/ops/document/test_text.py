@@ -1,8 +1,7 @@
-"""document read / write / undo / redo / transform through an in-process MCP client on real files."""
+"""document read / write / undo / redo (ops/document/text.py) through an in-process MCP client on real files."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -15,8 +14,6 @@ from jupyter_mcp_lab.core.revision import revision_of
 from jupyter_mcp_lab.ops.context import Caller, OpContext
 from jupyter_mcp_lab.ops.document.text import ReadParams, read
 from tests.helpers import make_services
-
-HAS_CJK = importlib.util.find_spec("jupyter_mcp_lab.core.markdown.cjk") is not None
 
 DOC = """\
 ---
@@ -338,51 +335,3 @@ async def test_a_write_result_too_large_for_the_response_limit(ops_client: Any) 
             assert result.structured_content["error"] == "RESPONSE_TOO_LARGE"
         r = await tools.ok("document", "read", path="doc.md")
     assert r["content"] == "b" * 2000 + "\n"
-
-
-# --------------------------------------------------------------------------- transform
-
-
-@pytest.mark.skipif(not HAS_CJK, reason="jupyter_mcp_lab.core.markdown.cjk is not there yet")
-async def test_transform_cjk_spacing_changes_only_the_spacing(lab: Any) -> None:
-    _, open_tools, root = lab
-    (root / "zh.md").write_text("# 标题\n\n使用Python编写\n\n```\n代码Python\n```\n")
-    async with open_tools() as tools:
-        r = await tools.ok("document", "read", path="zh.md")
-        t = await tools.ok("document", "transform", path="zh.md", kind="cjk-spacing", expected_revision=r["revision"])
-        stale = await tools.fail(
-            "document", "transform", path="zh.md", kind="cjk-spacing", expected_revision=r["revision"]
-        )
-        assert stale["error"] == "STALE"
-    text = (root / "zh.md").read_text()
-    assert t["revision"] == revision_of(text)
-    assert "使用 Python 编写" in text
-    assert "代码Python" in text  # code is left alone
-
-
-@pytest.mark.skipif(not HAS_CJK, reason="jupyter_mcp_lab.core.markdown.cjk is not there yet")
-async def test_transform_dry_run_and_kind_argument(lab: Any) -> None:
-    _, open_tools, root = lab
-    (root / "zh.md").write_text("中文,English\n")
-    async with open_tools() as tools:
-        d = await tools.ok("document", "transform", path="zh.md", kind="cjk-punctuation", mode="dryRun")
-        assert d["applied"] is False and d["diff"]
-        assert (root / "zh.md").read_text() == "中文,English\n"
-        result = await tools.call("document", "transform", path="zh.md", kind="rot13")
-        assert result.is_error
-
-
-@pytest.mark.skipif(not HAS_CJK, reason="jupyter_mcp_lab.core.markdown.cjk is not there yet")
-async def test_transform_options_and_count(lab: Any) -> None:
-    _, open_tools, root = lab
-    (root / "zh.md").write_text("中文English很好123.\n\n中文，好。\n")  # noqa: RUF001
-    async with open_tools() as tools:
-        added = await tools.ok("document", "transform", path="zh.md", kind="cjk-spacing")
-        assert (root / "zh.md").read_text().startswith("中文 English 很好 123.\n")
-        removed = await tools.ok("document", "transform", path="zh.md", kind="cjk-spacing", spacing="remove")
-        assert (root / "zh.md").read_text().startswith("中文English很好123.\n")
-        half = await tools.ok("document", "transform", path="zh.md", kind="cjk-punctuation", direction="to-halfwidth")
-        bad = await tools.fail("document", "transform", path="zh.md", kind="cjk-spacing", spacing="fix")
-    assert (added["count"], removed["count"], half["count"]) == (3, 3, 2)
-    assert (root / "zh.md").read_text().endswith("中文, 好.\n")
-    assert (bad["error"], bad["argument"]) == ("INVALID_ARGUMENT", "spacing")

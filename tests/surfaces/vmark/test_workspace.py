@@ -19,8 +19,7 @@ from typing import Any
 import pytest
 
 from jupyter_mcp_lab.core.revision import revision_of
-
-from ..conftest import CLIENT_NAME, LabServer, Tools
+from tests.conftest import CLIENT_NAME, LabServer, Tools
 
 SUGGEST = pytest.mark.parametrize("mcp_app_config", [{"approval": "suggest"}], ids=["suggest"])
 NOTES = "# Notes\n\nSome text here.\n\n## Part\n\nMore text.\n"

@@ -9,8 +9,7 @@ import pytest
 
 from jupyter_mcp_lab.core.revision import revision_of
 from jupyter_mcp_lab.core.workspace import Window
-
-from ..conftest import text_of
+from tests.conftest import text_of
 
 
 @pytest.fixture

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from jupyter_mcp_lab.core.revision import revision_of
+from tests.conftest import LabServer, Tools
 
-from ..conftest import LabServer, Tools
-from .test_vmark_workspace import VMarkSession, envelope, plain_error
+from .test_workspace import VMarkSession, envelope, plain_error
 
 SUGGEST = pytest.mark.parametrize("mcp_app_config", [{"approval": "suggest"}], ids=["suggest"])
 

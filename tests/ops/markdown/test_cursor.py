@@ -16,7 +16,7 @@ import pytest
 from jupyter_mcp_lab.core.revision import revision_of
 from jupyter_mcp_lab.core.selection import Selection
 from jupyter_mcp_lab.core.workspace import Window, report_person_selection
-from tests.ops.test_at_cursor import PARA, Lab, make_lab
+from tests.ops.markdown.test_cursor_edit import PARA, Lab, make_lab
 
 BETA = PARA.index("beta")
 

@@ -13,9 +13,9 @@ from mcp.shared.exceptions import MCPError
 
 from jupyter_mcp_lab.core.revision import revision_of
 from jupyter_mcp_lab.surfaces import DEFAULT_PROFILES, PROFILES
+from tests.conftest import LabServer
 
-from ..conftest import LabServer
-from .test_vmark_workspace import VMarkSession
+from .test_workspace import VMarkSession
 
 SEED = Path(__file__).resolve().parents[1] / "fixtures" / "seed-tools.json"  # a copy of shared/spec's
 DOC = "# Top\n\nIntro.\n\n## One\n\n### One.a\n\n## Two\n\nEnd.\n"

@@ -14,9 +14,8 @@ from jupyter_mcp_lab.core.markdown.structure import structure_of
 from jupyter_mcp_lab.core.revision import revision_of
 from jupyter_mcp_lab.core.text import apply_edits
 from jupyter_mcp_lab.ops.markdown.edit import MoveSection, text_edits
+from tests.conftest import text_of
 from tests.core.test_structure_props import markdown_docs
-
-from ..conftest import text_of
 
 DOC = """\
 ---

@@ -17,8 +17,7 @@ import pytest
 
 from jupyter_mcp_lab import __version__
 from jupyter_mcp_lab.core.revision import revision_of
-
-from ..conftest import LabServer, Tools, text_of
+from tests.conftest import LabServer, Tools, text_of
 
 HAS_CJK = importlib.util.find_spec("jupyter_mcp_lab.core.markdown.cjk") is not None
 HAS_WORKFLOW = importlib.util.find_spec("jupyter_mcp_lab.core.workflow") is not None
