@@ -17,7 +17,7 @@ from tests.conftest import LabServer
 
 from .test_workspace import VMarkSession
 
-SEED = Path(__file__).resolve().parents[1] / "fixtures" / "seed-tools.json"  # a copy of shared/spec's
+SEED = Path(__file__).resolve().parents[2] / "fixtures" / "seed-tools.json"  # a copy of shared/spec's
 DOC = "# Top\n\nIntro.\n\n## One\n\n### One.a\n\n## Two\n\nEnd.\n"
 URIS = ["vmark://document/outline", "vmark://document/metadata", "vmark://windows/list", "vmark://windows/focused"]
 

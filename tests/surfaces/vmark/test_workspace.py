@@ -526,7 +526,7 @@ async def test_under_auto_approval_an_agent_decides_staged_suggestions(
 
 async def test_capabilities(mcp_lab: LabServer, vmark: Any) -> None:
     # A copy of shared/spec/seed-tools.json: the repository's tests must not reach outside it.
-    seed = json.loads((Path(__file__).parents[1] / "fixtures" / "seed-tools.json").read_text())["vmark"]
+    seed = json.loads((Path(__file__).parents[2] / "fixtures" / "seed-tools.json").read_text())["vmark"]
     async with vmark() as tools:
         caps = await tools.ok("get_capabilities")
         listed = [t.name for t in (await tools.client.list_tools()).tools]
