@@ -27,7 +27,9 @@ from .context import OpContext
 TAB: Any = Field(None, description="Target tab (default: this session's focused tab).")
 PATH: Any = Field(None, description="Target file, root-relative (instead of tabId; opened if needed).")
 WINDOW: Any = Field(
-    None, description="Target window by label (or one of its tab ids): the tab it shows you. Default: your focus."
+    None,
+    description="A window: a connected JupyterLab (its label) or 'main'; a tab id also works. "
+    "Default: your focused window.",
 )
 
 

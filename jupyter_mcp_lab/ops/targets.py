@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from ..core.diffs import unified
 from ..core.documents import OpenDocument
@@ -18,7 +18,6 @@ from ..core.text import line_at
 from ..core.workspace import Tab
 from . import documents
 from .context import OpContext
-from .tabs import WINDOW_ID
 
 Mode = Literal["apply", "suggest", "dryRun"]
 
@@ -42,18 +41,7 @@ SAVE: Any = Field(
 )
 
 
-class TargetParams(BaseModel):
-    """Which document: a path, a tab, a window (the tab it shows this session), or this
-    session's focused tab (``documents.DocumentTarget`` with VMark's wording of windowId,
-    which its tools still publish from here)."""
-
-    model_config = ConfigDict(extra="forbid")
-    tabId: str | None = TAB_ID
-    path: str | None = PATH
-    windowId: str | None = WINDOW_ID
-
-
-class SavingParams(TargetParams):
+class SavingParams(documents.DocumentTarget):
     save: bool | None = SAVE
 
     def saves(self, tab: Tab | None) -> bool:
@@ -102,13 +90,6 @@ class EditResult(BaseModel):
     revision: str
     checkpointId: str | None = None
     diff: str | None = None
-
-
-async def document_for(
-    ctx: OpContext, tab_id: str | None, path: str | None, window_id: str | None = None
-) -> tuple[OpenDocument, Tab | None]:
-    """The old name of ``documents.resolve`` (the one resolver), kept while its callers move over."""
-    return await documents.resolve(ctx, tab_id, path, window_id)
 
 
 def require_kind(doc: OpenDocument, *kinds: str) -> None:

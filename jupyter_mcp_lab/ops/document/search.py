@@ -10,13 +10,13 @@ from ...core.markdown.edits import find_spans
 from ...core.text import LineIndex
 from ..base import operation
 from ..context import OpContext
-from ..targets import TargetParams, document_for
+from ..documents import DocumentTarget, resolve_target
 
 MAX_MATCHES = 300  # a listing stays well inside the response limit
 CONTEXT = 30  # code points of the line either side of a match
 
 
-class SearchParams(TargetParams):
+class SearchParams(DocumentTarget):
     query: str = Field(min_length=1, description="Text to search for (literal unless regex).")
     caseSensitive: bool = Field(False, description="Case-sensitive search (default false).")
     regex: bool = Field(False, description="query is a regular expression (Python syntax).")
@@ -44,7 +44,7 @@ async def search(ctx: OpContext, params: SearchParams) -> SearchResult:
     """Find every occurrence of a text (or a regular expression) in a document: {start, end,
     line, column, text, context} per match, in document order (case-insensitive unless
     caseSensitive)."""
-    doc, _ = await document_for(ctx, params.tabId, params.path, params.windowId)
+    doc, _ = await resolve_target(ctx, params)
     text = doc.text
     spans = find_spans(text, params.query, case_sensitive=params.caseSensitive, regex=params.regex)
     lines = LineIndex(text)

@@ -12,19 +12,18 @@ from ...core.markdown import structure_of
 from ...core.text import LineIndex
 from ..base import operation
 from ..context import OpContext
+from ..documents import DocumentTarget, resolve_target
 from ..targets import (
     MutationParams,
     MutationResult,
     SavingParams,
-    TargetParams,
     change_document,
-    document_for,
     mutate,
     policy_mode,
 )
 
 
-class ReadParams(TargetParams):
+class ReadParams(DocumentTarget):
     section: str | None = Field(None, description="Only this section: a heading node id (h-3) or its title.")
     lineStart: int | None = Field(None, ge=1, description="First line to read (1-based).")
     lineEnd: int | None = Field(None, ge=1, description="Last line to read (inclusive).")
@@ -48,7 +47,7 @@ class ReadResult(BaseModel):
 async def read(ctx: OpContext, params: ReadParams) -> ReadResult:
     """Read a document: whole, one section, or a line range, within a byte budget. Returns the
     revision token to pass as expected_revision on the next write. Always read before writing."""
-    doc, _ = await document_for(ctx, params.tabId, params.path, params.windowId)
+    doc, _ = await resolve_target(ctx, params)
     text = doc.text
     lines = LineIndex(text)
     total = lines.line_count if not text.endswith(("\n", "\r")) else max(lines.line_count - 1, 1)
@@ -133,7 +132,7 @@ class HistoryResult(BaseModel):
 async def _step(ctx: OpContext, params: HistoryParams, name: str) -> HistoryResult:
     """Undo or redo. Under the suggest policy the step is staged like any other change (an
     agent's undo could take back what a person accepted), the history stays as it is."""
-    doc, tab = await document_for(ctx, params.tabId, params.path, params.windowId)
+    doc, tab = await resolve_target(ctx, params)
     mode, grant = policy_mode(ctx, doc.key, "apply")
     if mode == "suggest":
         peek = doc.history.peek_undo if name == "undo" else doc.history.peek_redo

@@ -13,7 +13,8 @@ from ...core.markdown.structure import Structure, structure_of
 from ...core.markdown.syntax_tree import AstNode, ast_of
 from ..base import operation
 from ..context import OpContext
-from ..targets import TargetParams, document_for, require_kind
+from ..documents import DocumentTarget, resolve_target
+from ..targets import require_kind
 from . import views
 from .views import BlockInfo, Digest, SectionContent, SectionInfo, TargetInfo, block_infos, digest_of, section_infos
 
@@ -22,7 +23,7 @@ __all__ = ["StructureResult", "block_infos", "digest_of", "parsed", "section_inf
 View = Literal["outline", "blocks", "digest", "all", "ast", "section", "targets"]
 
 
-class StructureParams(TargetParams):
+class StructureParams(DocumentTarget):
     view: View = Field(
         "outline",
         description="outline: sections; blocks: every block with its node id; digest: counts (and words per "
@@ -63,7 +64,7 @@ async def structure(ctx: OpContext, params: StructureParams) -> StructureResult:
     table-0, list-2, bq-0, hr-0, math-0, html-0, fm-0, fn-0), a digest (counts), the syntax
     tree, one section's markdown, or targets (node ids, section titles, text) resolved to
     positions."""
-    doc, _ = await document_for(ctx, params.tabId, params.path, params.windowId)
+    doc, _ = await resolve_target(ctx, params)
     require_kind(doc, "markdown")
     s = await parsed(doc.text)
     view = params.view

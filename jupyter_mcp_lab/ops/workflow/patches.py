@@ -11,7 +11,8 @@ from ...core.workflow import apply_patches
 from ...core.workflow import validate as run_actionlint
 from ..base import operation
 from ..context import OpContext
-from ..targets import MutationParams, MutationResult, TargetParams, change_document, document_for, require_kind
+from ..documents import DocumentTarget, resolve_target
+from ..targets import MutationParams, MutationResult, change_document, require_kind
 
 
 class ApplyPatchParams(MutationParams):
@@ -37,7 +38,7 @@ async def apply_patch(ctx: OpContext, params: ApplyPatchParams) -> MutationResul
     )
 
 
-class ValidateParams(TargetParams):
+class ValidateParams(DocumentTarget):
     pass
 
 
@@ -58,7 +59,7 @@ class ValidateResult(BaseModel):
 @operation("workflow.validate", title="Validate workflow", read_only=True)
 async def validate(ctx: OpContext, params: ValidateParams) -> ValidateResult:
     """Run actionlint over the workflow as it is now (unsaved changes included)."""
-    doc, _ = await document_for(ctx, params.tabId, params.path, params.windowId)
+    doc, _ = await resolve_target(ctx, params)
     require_kind(doc, "yaml-workflow")
     result = await run_actionlint(doc.text, doc.path or "workflow.yml")
     return ValidateResult(
