@@ -62,6 +62,8 @@ class TornadoASGIBridge:
         self._status = 500
         self._held: asyncio.TimerHandle | None = None  # the held head's flush (see ``send``)
         self._head_out = False
+        self._sent = False  # something was written to the socket
+        self._nodelay = False
 
     def on_connection_close(self) -> None:
         self._disconnected.set()
@@ -75,6 +77,7 @@ class TornadoASGIBridge:
     def _flush_held(self) -> None:
         self._held = None
         if not self._disconnected.is_set() and not self.handler._finished:
+            self._sent = True
             self.handler.flush()  # a closed stream answers a finished future, nothing raised
 
     async def receive(self) -> Message:
@@ -96,12 +99,6 @@ class TornadoASGIBridge:
         if kind == "http.response.start":
             self._started = True
             self._status = message["status"]
-            # Each SSE event goes out at once, as uvicorn sends it: with Nagle's algorithm an
-            # event written while the previous one is unacknowledged waits for the client's
-            # (possibly delayed) ACK. Tornado sets this only when the response ends.
-            stream = getattr(h.request.connection, "stream", None)
-            if stream is not None:
-                stream.set_nodelay(True)
             h.set_status(self._status)
             h.clear_header("Content-Type")
             for raw_name, raw_value in message.get("headers", []):
@@ -127,6 +124,17 @@ class TornadoASGIBridge:
                 self._held = asyncio.get_running_loop().call_later(HEAD_HOLD_SECONDS, self._flush_held)
                 return
             self._release()
+            if self._sent and not self._nodelay:
+                # Later events go out at once, as uvicorn sends them: with Nagle's algorithm an
+                # event written while the previous write is unacknowledged waits for the
+                # client's (possibly delayed) ACK. A first write never waits (nothing is in
+                # flight), so a quick call needs no extra system call. Tornado sets this
+                # itself only when the response ends.
+                self._nodelay = True
+                stream = getattr(h.request.connection, "stream", None)
+                if stream is not None:
+                    stream.set_nodelay(True)
+            self._sent = True
             try:
                 await h.flush()
             except StreamClosedError:

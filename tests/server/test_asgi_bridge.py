@@ -8,6 +8,7 @@ away while the head waits leaves nothing behind.
 from __future__ import annotations
 
 import asyncio
+import socket
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
@@ -32,10 +33,15 @@ def event(n: int, more: bool = True) -> Message:
 END: Message = {"type": "http.response.body", "body": b"", "more_body": False}
 
 
+def nodelay(handler: web.RequestHandler) -> bool:
+    sock = handler.request.connection.stream.socket  # type: ignore[union-attr]
+    return bool(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+
+
 class Handler(web.RequestHandler):
-    def initialize(self, app: App, done: list[str]) -> None:
+    def initialize(self, app: App, trace: list[Any]) -> None:
         self.app = app
-        self.done = done
+        self.trace = trace
         self.bridge: TornadoASGIBridge | None = None
 
     def on_connection_close(self) -> None:
@@ -43,24 +49,25 @@ class Handler(web.RequestHandler):
             self.bridge.on_connection_close()
 
     async def post(self) -> None:
+        self.trace.append(self)  # the app may look at its connection
         self.bridge = TornadoASGIBridge(self, build_scope(self, self.request.path))
         await self.bridge.run(self.app)
         if not self._finished:
             self.finish()
-        self.done.append("finished")
+        self.trace.append("finished")
 
 
 @pytest.fixture
-async def serve() -> AsyncIterator[Callable[[App], tuple[int, list[str]]]]:
+async def serve() -> AsyncIterator[Callable[[App], tuple[int, list[Any]]]]:
     servers: list[HTTPServer] = []
 
-    def start(app: App) -> tuple[int, list[str]]:
-        done: list[str] = []
-        server = HTTPServer(web.Application([("/app", Handler, {"app": app, "done": done})]))
+    def start(app: App) -> tuple[int, list[Any]]:
+        trace: list[Any] = []
+        server = HTTPServer(web.Application([("/app", Handler, {"app": app, "trace": trace})]))
         sock, port = bind_unused_port()
         server.add_sockets([sock])
         servers.append(server)
-        return port, done
+        return port, trace
 
     yield start
     for server in servers:
@@ -92,10 +99,13 @@ async def test_a_quick_answer_leaves_with_the_head_in_one_write(serve: Any) -> N
         await send(event(0))  # the priming event
         await asyncio.sleep(0.002)  # the call runs
         await send(event(1))
+        delays.append(nodelay(trace[0]))
         await send(END)
 
-    port, _ = serve(app)
+    delays: list[bool] = []
+    port, trace = serve(app)
     seen = await chunks(port, b"data: 1")
+    assert delays == [False]  # one write: no system call for TCP_NODELAY
     assert b"HTTP/1.1 200" in seen[0][1]
     assert b"data: 0" in seen[0][1] and b"data: 1" in seen[0][1], seen
 
@@ -107,15 +117,18 @@ async def test_a_slow_answer_does_not_hold_the_head_back(serve: Any) -> None:
         await send(event(0))
         await asyncio.sleep(1.0)
         await send(event(1))
-        await send(event(2))  # later events go out at once, each
+        await send(event(2))  # later events go out at once, each (TCP_NODELAY)
+        delays.append(nodelay(trace[0]))
         await send(END)
 
-    port, _ = serve(app)
+    delays: list[bool] = []
+    port, trace = serve(app)
     seen = await chunks(port, b"data: 2")
     first_at, first = seen[0]
     assert b"HTTP/1.1 200" in first and b"data: 0" in first and b"data: 1" not in first
     assert first_at < 0.8, seen  # the hold is HEAD_HOLD_SECONDS, not the call's second
     assert HEAD_HOLD_SECONDS < 0.1
+    assert delays == [True]
 
 
 async def test_a_plain_body_is_sent_whole(serve: Any) -> None:
@@ -145,12 +158,12 @@ async def test_a_client_gone_while_the_head_waits_leaves_nothing_behind(
         await send(event(1))  # ignored: nobody is listening
         finished.set()
 
-    port, done = serve(app)
+    port, trace = serve(app)
     _, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(REQUEST)
     await writer.drain()
     writer.close()
     await asyncio.wait_for(finished.wait(), 5)
     await asyncio.sleep(HEAD_HOLD_SECONDS * 3)  # past the held flush
-    assert done == ["finished"]
+    assert trace[1:] == ["finished"]
     assert [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")] == []
