@@ -24,6 +24,7 @@ from ...core.paths import to_api_path
 from ...core.workspace import LabClients
 from ..base import operation
 from ..context import OpContext
+from ..review.gate import allowed_by
 
 WINDOW: Any = Field(
     None, description="Which JupyterLab (a window from clients; default: the one the person used last)."
@@ -190,10 +191,9 @@ def _command_text(command: str, argument: str = "command") -> str:
 async def _approve(ctx: OpContext, lab: LabClients, window: str, question: dict[str, Any]) -> Approval:
     """Whether this agent may go ahead: the policy, a grant on the whole workspace, or the
     person's answer in JupyterLab (APPROVAL_REQUIRED when they deny or do not answer)."""
-    if ctx.settings.approval == "auto":
-        return "auto"
-    if ctx.services.reviews.grant_for("", ctx.caller.author) is not None:
-        return "grant"
+    allowed = allowed_by(ctx, "")  # the review gate's rules, with a grant on the whole workspace
+    if allowed is not None:
+        return allowed
     agent = ctx.caller.client_name or "an agent"
     await ctx.report_progress(0, None, f"waiting for the person to allow this in JupyterLab ({window})")
     answer = await lab.ask(window, {"agent": agent, "user": ctx.caller.username, **question})

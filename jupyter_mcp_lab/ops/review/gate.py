@@ -9,16 +9,26 @@ under the ``suggest`` policy an agent needs the person's grant on that document
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from ...core.errors import DomainError
 from ..context import OpContext
 
+Rule = Literal["auto", "grant"]
+
+
+def allowed_by(ctx: OpContext, path: str) -> Rule | None:
+    """Which rule lets this agent decide on ``path`` without the person: the ``auto``
+    policy, or the person's grant on it (``path`` "" : a grant on the whole workspace);
+    None when neither does."""
+    if ctx.settings.approval == "auto":
+        return "auto"
+    return "grant" if ctx.services.reviews.grant_for(path, ctx.caller.author) is not None else None
+
 
 def may_decide(ctx: OpContext, path: str) -> bool:
-    """Whether this agent may decide on ``path`` without the person: the ``auto`` policy,
-    or the person's grant on it."""
-    return ctx.settings.approval == "auto" or ctx.services.reviews.grant_for(path, ctx.caller.author) is not None
+    """Whether this agent may decide on ``path`` without the person."""
+    return allowed_by(ctx, path) is not None
 
 
 def require_decision(ctx: OpContext, path: str, what: str, **details: Any) -> None:
