@@ -110,6 +110,24 @@ class Review(CheckpointsMixin, GrantsMixin):
     def _base(self, s: Suggestion) -> str | None:
         return self.store.get_text(s.base_revision)
 
+    async def current_text(self, key: str) -> tuple[str, str] | None:
+        """(text, revision) of document ``key`` as accepting would see it: the server's buffer
+        when the document is open (following its file while clean), else the file, without
+        opening a buffer for it; None when there is no such readable text."""
+        doc = self.docs.find(key)
+        try:
+            if doc is not None:
+                await self.docs.refresh(doc)
+                return doc.text, doc.revision
+            text = await self.docs.storage.read_text(key)
+        except DomainError as exc:
+            if exc.code in ("NOT_FOUND", "INVALID_PATH"):
+                return None
+            raise
+        except OSError:  # e.g. a name too long for the file system: no such file
+            return None
+        return text, revision_of(text)
+
     def locate(
         self, s: Suggestion, current: str, revision: str, found: dict[str, list[Region]]
     ) -> tuple[int, int] | None:

@@ -14,7 +14,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.errors import DomainError
 from ...core.paths import to_api_path
-from ...core.revision import revision_of
 from ...core.suggestions import Region, Suggestion
 from .. import documents
 from ..base import operation
@@ -57,26 +56,6 @@ async def _named(ctx: OpContext, path: str | None, tab_id: str | None, window_id
     return None
 
 
-async def _current(ctx: OpContext, key: str) -> tuple[str, str] | None:
-    """(text, revision) as accepting would see it: the server's buffer when the document is
-    open (following its file while clean), else the file, without opening a buffer for it;
-    None when there is no such readable text."""
-    docs = ctx.services.docs
-    doc = docs.find(key)
-    try:
-        if doc is not None:
-            await docs.refresh(doc)
-            return doc.text, doc.revision
-        text = await docs.storage.read_text(key)
-    except DomainError as exc:
-        if exc.code in ("NOT_FOUND", "INVALID_PATH"):
-            return None
-        raise
-    except OSError:  # e.g. a name too long for the file system: no such file
-        return None
-    return text, revision_of(text)
-
-
 def _placed(ctx: OpContext, found: list[Suggestion], text: str, revision: str) -> list[dict[str, Any]]:
     """Each suggestion with ``currentStart``/``currentEnd``: where accepting it would apply it
     now, or null when it is not pending or its text changed (accepting would conflict)."""
@@ -103,7 +82,7 @@ async def list_(ctx: OpContext, params: ListParams) -> SuggestionsResult:
         session=ctx.caller.session_id if params.mine else None,
         limit=params.limit,
     )
-    now = await _current(ctx, key) if key is not None else None
+    now = await ctx.services.reviews.current_text(key) if key is not None else None
     if now is None:
         return SuggestionsResult(suggestions=[s.to_json() for s in found], count=len(found))
     return SuggestionsResult(suggestions=_placed(ctx, found, *now), count=len(found), revision=now[1])

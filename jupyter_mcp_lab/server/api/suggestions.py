@@ -17,8 +17,7 @@ from jupyter_server.auth.decorator import authorized
 from pydantic import MISSING
 from tornado import web
 
-from ...core.errors import ArgumentError, DomainError
-from ...core.revision import revision_of
+from ...core.errors import ArgumentError
 from ...core.suggestions import Region
 from ...core.suggestions import Suggestion as Record
 from .base import ApiHandler, unified_diff
@@ -62,7 +61,7 @@ class SuggestionsHandler(ApiHandler):
         revision: str | MISSING | None = MISSING  # only a located list says which text it placed in
         if locate:
             keys = [path] if path is not None else sorted({s.path for s in found if s.status == "pending"})
-            texts = {key: await self._current_text(key) for key in keys}
+            texts = {key: await self.services.reviews.current_text(key) for key in keys}
             diffs: dict[str, dict[str, list[Region]]] = {}  # per document, one diff per base revision
             items = [
                 {**item, **self._placed(s, texts.get(s.path), diffs.setdefault(s.path, {}))}
@@ -81,26 +80,6 @@ class SuggestionsHandler(ApiHandler):
         if current is not None and s.status == "pending":
             where = self.services.reviews.locate(s, current[0], current[1], diffs)
         return {"currentStart": where[0] if where else None, "currentEnd": where[1] if where else None}
-
-    async def _current_text(self, key: str) -> tuple[str, str] | None:
-        """(text, revision) as accepting would see it: the server's buffer when an agent has
-        the document open (following the file while clean), else the file, without opening a
-        buffer for it; None when there is no such readable text document."""
-        docs = self.services.docs
-        doc = docs.find(key)
-        try:
-            if doc is not None:
-                await docs.refresh(doc)
-                text = doc.text
-            else:
-                text = await docs.storage.read_text(key)
-        except DomainError as exc:
-            if exc.code in ("NOT_FOUND", "INVALID_PATH"):
-                return None
-            raise
-        except OSError:  # e.g. a name too long for the file system: no such file
-            return None
-        return text, revision_of(text)
 
 
 class SuggestionHandler(ApiHandler):
