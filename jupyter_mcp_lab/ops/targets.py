@@ -80,18 +80,6 @@ class MutationResult(BaseModel):
     checkpointId: str | None = Field(None, description="The checkpoint of an applied change (a person can revert it).")
 
 
-class EditResult(BaseModel):
-    """What the editor-style tools (VMark's) answer for a change: one suggestion, a message."""
-
-    message: str
-    applied: bool = Field(description="True when the document changed; false when staged or a dry run.")
-    suggestionId: str | None = Field(None, description="The staged suggestion (a person accepts or rejects it).")
-    mode: Mode = Field(description="The mode the change really ran in (the server's policy decides).")
-    revision: str
-    checkpointId: str | None = None
-    diff: str | None = None
-
-
 def require_kind(doc: OpenDocument, *kinds: str) -> None:
     if doc.kind not in kinds:
         raise DomainError(
@@ -173,9 +161,6 @@ async def mutate(
         suggestionIds=[x.id for x in suggestions] if mode == "suggest" else None,
         checkpointId=checkpoint.id if checkpoint else None,
     )
-
-
-DONE = {"apply": "Applied", "suggest": "Staged for a person's review", "dryRun": "Dry run, nothing changed"}
 
 
 class ChangeRequest(Protocol):

@@ -18,10 +18,10 @@ from ...ops.document import text
 from ...ops.markdown import transform as transform_op
 from ...ops.markdown.edit import EditParams, EditResult, edit
 from ...ops.markdown.edit_ops import FindReplace
-from ...ops.targets import DONE, Mode, MutationResult
-from ...ops.targets import EditResult as ChangeResult
+from ...ops.targets import Mode, MutationResult
 from ..adapter import adapter
-from .shapes import EditorEditParams, EditorParams
+from .shapes import DONE, EditorEditParams, EditorParams
+from .shapes import EditResult as ChangeResult
 
 # --------------------------------------------------------------------------- search and replace
 

@@ -17,9 +17,8 @@ from ...ops.context import OpContext
 from ...ops.markdown import cursor_edit
 from ...ops.markdown import cursor_kinds as k
 from ...ops.markdown.cursor_edit import renamed
-from ...ops.targets import DONE, EditResult
 from ..adapter import adapter
-from .shapes import EditorEditParams
+from .shapes import DONE, EditorEditParams, EditResult
 
 EDIT_FIELDS = frozenset(EditorEditParams.model_fields)
 

@@ -15,10 +15,9 @@ from ...ops.context import OpContext
 from ...ops.markdown import cursor, cursor_edit
 from ...ops.markdown import cursor_kinds as k
 from ...ops.markdown.cursor_edit import renamed
-from ...ops.targets import DONE, EditResult
 from ..adapter import adapter
 from .cursor_edits import edit_fields, run
-from .shapes import EditorEditParams, EditorParams
+from .shapes import DONE, EditorEditParams, EditorParams, EditResult
 
 FROM: Any = Field(alias="from", ge=0, description="Start (inclusive), a code point offset.")
 

@@ -37,6 +37,22 @@ class EditorEditParams(EditorParams):
     save: bool = Field(False, description="Write the file now (default: the tab keeps the change unsaved).")
 
 
+# How an editing result's message begins, by the mode the change ran in.
+DONE = {"apply": "Applied", "suggest": "Staged for a person's review", "dryRun": "Dry run, nothing changed"}
+
+
+class EditResult(BaseModel):
+    """What the editor-style tools (VMark's) answer for a change: one suggestion, a message."""
+
+    message: str
+    applied: bool = Field(description="True when the document changed; false when staged or a dry run.")
+    suggestionId: str | None = Field(None, description="The staged suggestion (a person accepts or rejects it).")
+    mode: Mode = Field(description="The mode the change really ran in (the server's policy decides).")
+    revision: str
+    checkpointId: str | None = None
+    diff: str | None = None
+
+
 def renamed(exc: DomainError, argument: str | None = None, **details: str) -> DomainError:
     """``exc`` as VMark reports it: naming the agent's ``argument``, with detail keys renamed
     (``details``: ours -> VMark's), without the index of the edit that failed (VMark's tools
