@@ -1,4 +1,5 @@
-"""Compact JSON Schemas for tools/list: the same constraints in fewer bytes.
+"""Compact JSON Schemas for tools/list: the same constraints in fewer bytes (``compact``), and
+a tagged union as one flat object (``flat_union``).
 
 Agents pay context for every byte of every tool listed. Pydantic's schemas repeat a
 ``title`` on every field and spell optional fields as ``anyOf [X, null]`` with
@@ -8,6 +9,7 @@ do not.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 
@@ -34,3 +36,27 @@ def compact(schema: Any) -> Any:
         del out["anyOf"]
         out = {**other, **out} if isinstance(other, dict) else out
     return out
+
+
+def flat_union(members: Iterable[dict[str, Any]], tag: str, *, drop: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """One object schema for a tagged union of object schemas: ``tag`` (an enum of every
+    member's value) plus every property any member has, compacted and without the keys in
+    ``drop``. A property several members share keeps the first one's schema, except that
+    enums are merged (each member's values listed once). An agent reads this far more easily,
+    and for a fraction of the bytes, than a oneOf of every member; the union itself (the
+    pydantic model) still validates each value exactly."""
+    tags: list[Any] = []
+    props: dict[str, Any] = {}
+    for schema in members:
+        own = schema["properties"][tag]
+        tags.extend(own.get("enum") or [own["const"]])
+        for name, prop in schema["properties"].items():
+            if name == tag:
+                continue
+            prop = {k: v for k, v in compact(prop).items() if k not in drop}
+            seen = props.get(name)
+            if seen is None:
+                props[name] = prop
+            elif "enum" in seen and "enum" in prop:
+                seen["enum"] = seen["enum"] + [v for v in prop["enum"] if v not in seen["enum"]]
+    return {"type": "object", "properties": {tag: {"type": "string", "enum": tags}, **props}, "required": [tag]}

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...core.jsonschema import compact
+from ...core.jsonschema import flat_union
 from ...core.markdown import edits as md
 
 
@@ -206,21 +206,10 @@ assert set(get_args(get_args(EditOp)[0])) == set(TEXT_OPS + MARKDOWN_ONLY)
 WHOLE: tuple[type[_Op], ...] = (MoveBlock, MoveSection, Table, ListEdit)
 
 
-def flat_schema(members: tuple[type[BaseModel], ...]) -> dict[str, Any]:
-    """One object schema for the union: ``op`` plus every field any op takes.
-
-    Agents read this far more easily (and for a fraction of the bytes) than a oneOf of
-    every edit's object; the union itself still validates every edit exactly.
-    """
-    ops: list[str] = []
-    props: dict[str, Any] = {}
-    for model in members:
-        schema = model.model_json_schema()
-        ops.extend(schema["properties"]["op"].get("enum") or [schema["properties"]["op"]["const"]])
-        for name, prop in schema["properties"].items():
-            if name != "op":
-                props.setdefault(name, compact(prop))
-    return {"type": "object", "properties": {"op": {"type": "string", "enum": ops}, **props}, "required": ["op"]}
-
-
-EDITS_SCHEMA = {"type": "array", "minItems": 1, "items": flat_schema(TEXT_OPS + MARKDOWN_ONLY)}
+# Published as one flat object per edit (core.jsonschema.flat_union): agents read it far more
+# easily than a oneOf of every edit's object; the union still validates every edit exactly.
+EDITS_SCHEMA = {
+    "type": "array",
+    "minItems": 1,
+    "items": flat_union((m.model_json_schema() for m in TEXT_OPS + MARKDOWN_ONLY), "op"),
+}
