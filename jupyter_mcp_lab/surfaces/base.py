@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class FlatTool:
     name: str
-    op: Operation | str  # the operation or surface adapter (a name: looked up in ops.registry)
+    op: Operation  # the operation, or the surface's adapter over operations
     description: str | None = None  # defaults to the operation's
     rename: dict[str, str] = field(default_factory=dict)  # operation field -> tool argument
     title: str | None = None
@@ -32,7 +32,7 @@ class FlatTool:
 class CompositeTool:
     name: str
     description: str
-    actions: dict[str, Operation | str]  # action -> operation or adapter
+    actions: dict[str, Operation]  # action -> operation or adapter
     title: str | None = None
     rename: dict[str, str] = field(default_factory=dict)
     hidden: frozenset[str] = frozenset()

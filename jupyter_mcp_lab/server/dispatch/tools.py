@@ -20,7 +20,6 @@ import mcp_types
 from pydantic.fields import FieldInfo
 
 from ...core.errors import ArgumentError
-from ...ops import registry
 from ...ops.base import Operation
 from ...surfaces.base import CompositeTool, FlatTool
 from .schema import UNSET, CompositeResult, action_parameter, input_key, parameter, python_names, schemas
@@ -35,9 +34,11 @@ class Invocation:
     published: dict[str, str]  # model key -> tool argument, to name a bad argument as the client knows it
 
 
-def resolve(op: Operation | str) -> Operation:
-    """The operation (or surface adapter) a tool maps onto; a name is looked up in the registry."""
-    return op if isinstance(op, Operation) else registry.get(op)
+def resolve(op: Operation) -> Operation:
+    """The operation (or surface adapter) a tool maps onto: the object itself, never a name."""
+    if not isinstance(op, Operation):
+        raise TypeError(f"a tool maps onto an Operation or Adapter object, not {op!r}")
+    return op
 
 
 def _accepts_str(annotation: Any) -> bool:

@@ -25,7 +25,7 @@ EDIT = " Returns {message, position, suggestionId?, applied}." + EDITING_STAGED
 
 def tool(
     name: str,
-    op: Operation | str,
+    op: Operation,
     description: str,
     *,
     rename: dict[str, str] | None = None,
@@ -44,7 +44,7 @@ def tool(
 
 
 def editing_tool(
-    name: str, op: Operation | str, description: str, hidden: frozenset[str] = frozenset(), **extra: Any
+    name: str, op: Operation, description: str, hidden: frozenset[str] = frozenset(), **extra: Any
 ) -> FlatTool:
     """An editing tool: the window's document, never a path or tab."""
     return FlatTool(name, op, description=description, rename=BASE, hidden=EDITING_HIDDEN | hidden, **extra)

@@ -26,6 +26,7 @@ from mcp_types import Implementation
 from jupyter_mcp_lab.core.revision import revision_of
 from jupyter_mcp_lab.core.workspace import Window
 from jupyter_mcp_lab.ops.context import Services
+from jupyter_mcp_lab.ops.workspace import files
 from jupyter_mcp_lab.surfaces import PROFILES, FlatTool, Surface, build_server
 from jupyter_mcp_lab.surfaces import vmark2 as _vmark2
 from jupyter_mcp_lab.surfaces.vmark import EDITING_TOOLS
@@ -107,10 +108,8 @@ class Env:
 
 # Stand-ins for the other half of the profile (workspace tools), named and shaped as in the spec.
 HELPERS = (
-    FlatTool(
-        "workspace_open_document", "workspace.open", rename={"filePath": "path"}, hidden=frozenset({"windowLabel"})
-    ),
-    FlatTool("workspace_save_document", "workspace.save", hidden=frozenset({"tabId"})),
+    FlatTool("workspace_open_document", files.open_, rename={"filePath": "path"}, hidden=frozenset({"windowLabel"})),
+    FlatTool("workspace_save_document", files.save, hidden=frozenset({"tabId"})),
 )
 
 if REAL:

@@ -21,6 +21,8 @@ from mcp_types import CallToolResult, Implementation, TextContent
 from jupyter_mcp_lab.core.revision import revision_of
 from jupyter_mcp_lab.core.workspace import report_person_selection
 from jupyter_mcp_lab.ops.context import Services
+from jupyter_mcp_lab.ops.document import text as text_ops
+from jupyter_mcp_lab.ops.workspace import files
 from jupyter_mcp_lab.surfaces import FlatTool, Surface, build_server
 from jupyter_mcp_lab.surfaces.vmark import selection as vmark
 from tests.conftest import leaf_exceptions
@@ -34,9 +36,9 @@ SURFACE = Surface(
     title="Selection tools (test)",
     instructions="Test surface for the selection operations.",
     tools=(
-        FlatTool("workspace_open", "workspace.open"),
-        FlatTool("document_read", "document.read"),
-        FlatTool("document_write", "document.write"),
+        FlatTool("workspace_open", files.open_),
+        FlatTool("document_read", text_ops.read),
+        FlatTool("document_write", text_ops.write),
         FlatTool("selection_get", vmark.selection_get),
         FlatTool("selection_set", vmark.selection_set),
         FlatTool("selection_replace", vmark.selection_replace),
