@@ -4,7 +4,7 @@ and result shapes (``{text, from, to, isEmpty}``, ``originalContent``, camelCase
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
@@ -80,14 +80,9 @@ class _Camel(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, validate_by_name=True)
 
 
-class BlockContext(_Camel):
-    type: str = Field(description="paragraph, heading, codeBlock, tableCell, …; blank between blocks.")
-    level: int | None = None
-    language: str | None = None
-    in_list: Literal["bullet", "ordered", "task"] | None = None
-    in_blockquote: bool
-    in_table: bool
-    position: int = Field(description="Where the block (in a list: the item) starts.")
+class BlockContext(cursor.BlockAt):
+    # The capability's block is VMark's shape already; only the published name is VMark's.
+    pass
 
 
 class ContextResult(_Camel):
