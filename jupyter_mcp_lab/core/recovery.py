@@ -19,6 +19,7 @@ The scan skips folders no document lives in (``.git``, ``node_modules``, …) an
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import time
@@ -65,7 +66,8 @@ def recover(root: Path, keep_dir: Path, *, budget: float = 5.0) -> RecoveryRepor
     for entry in _walk(root, started + budget, report):
         if entry.name.startswith(JUPYTER_BACKUP):
             candidates.append(Path(entry.path))
-    stamp = time.strftime("%Y%m%d-%H%M%S")
+    # One folder per start and workspace (data directories are shared between roots).
+    stamp = time.strftime("%Y%m%d-%H%M%S-") + hashlib.sha256(str(root).encode()).hexdigest()[:8]
     recent = [c for c in candidates if _recently_changed(c)]
     if recent:
         time.sleep(SETTLE_SECONDS)  # let a save in progress (another server on this root) finish

@@ -17,9 +17,12 @@ from traitlets import Bool, Enum, Float, Int, List, Type, Unicode, default, vali
 from .._version import __version__
 from ..core.documents import Documents
 from ..core.recovery import RecoveryReport, recover
+from ..core.review import Review
+from ..core.suggestions import Retention, SuggestionStore
 from ..ops.context import Endpoint, Services, Settings
 from ..surfaces import DEFAULT_PROFILES, PROFILES
 from .api import api_handlers
+from .api.status import RECOVERY_SETTING
 from .bridge import BRIDGE_ROUTE, BridgeHandler, LabBridge
 from .contents_storage import ContentsStorage
 from .endpoints import MCPEndpoints
@@ -28,8 +31,6 @@ from .mcp_handler import MCPHandler
 from .routes import profile_path
 
 PROFILE_RE = r"(?P<profile>[a-z][a-z0-9_-]*)"
-# Where the start-up recovery report waits for the status route (web app settings).
-RECOVERY_SETTING = "jupyter_mcp_lab_recovery"
 
 
 class MCPLabApp(ExtensionApp):
@@ -68,6 +69,23 @@ class MCPLabApp(ExtensionApp):
         "",
         config=True,
         help="Where suggestions, checkpoints and indexes are stored. Default: <jupyter data dir>/jupyter_mcp_lab.",
+    )
+    checkpoint_max_count = Int(
+        2_000,
+        config=True,
+        help="""Checkpoints (applied agent changes a person can revert) kept per workspace:
+        older ones are pruned, with decided suggestions past the same count. 0: no limit.""",
+    )
+    checkpoint_max_age_days = Float(
+        30.0,
+        config=True,
+        help="""Days a checkpoint (and a decided suggestion, an ended grant) is kept. 0: no limit.""",
+    )
+    checkpoint_max_bytes = Int(
+        256 * 2**20,
+        config=True,
+        help="""Bytes of checkpoint diffs (compressed) kept per workspace, newest first; the
+        data directory's store gives pruned space back to the filesystem. 0: no limit.""",
     )
     hidden_paths = List(
         Unicode(),
@@ -154,11 +172,15 @@ class MCPLabApp(ExtensionApp):
             profiles=tuple(self.profiles),
             vault_dir=vault,
         )
+        documents = Documents(self.document_storage_class(self.serverapp, self.hidden_paths))
+        retention = Retention(self.checkpoint_max_count, self.checkpoint_max_age_days, self.checkpoint_max_bytes)
+        store = SuggestionStore.in_data_dir(self.data_dir, root=root, retention=retention)
         self.services = Services(
             settings=settings,
             host="jupyter",
             version=__version__,
-            documents=Documents(self.document_storage_class(self.serverapp, self.hidden_paths)),
+            documents=documents,
+            review=Review(store, documents),
         )
         base = self.serverapp.base_url
         self.services.endpoints = [

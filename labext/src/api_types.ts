@@ -39,6 +39,8 @@ export interface IStatus {
   agents: IAgent[];
   /** Pending suggestions on all documents. */
   pending: number;
+  store: IStore;
+  recovery: IRecovery;
 }
 
 /** One MCP surface the server serves (one per profile). */
@@ -70,6 +72,74 @@ export interface IAgent {
   /** Unix time of its last tool call. */
   lastActivity: number;
   calls: number;
+}
+
+/**
+ * The review store (suggestions, checkpoints, grants) in the data directory.
+ */
+export interface IStore {
+  /** The SQLite file, shared by every workspace using this data directory. */
+  path: string;
+  /** Its size on disk (with its write-ahead log). */
+  bytes: number;
+  /** This workspace's checkpoints. */
+  checkpoints: number;
+  /** The bytes of their stored diffs. */
+  checkpointBytes: number;
+  /** Unix time of the oldest kept; null when none. */
+  oldestCheckpoint: number | null;
+  retention: IRetention;
+  quarantined: IQuarantined;
+}
+
+/**
+ * What each workspace keeps of its history (MCPLabApp.checkpoint_max_*); 0: no
+ * limit.
+ */
+export interface IRetention {
+  /** Checkpoints kept, newest first (and decided suggestions). */
+  maxCount: number;
+  /** Days a checkpoint, a decided suggestion or an ended grant is kept. */
+  maxAgeDays: number;
+  /** Bytes of checkpoint diffs kept, newest first. */
+  maxBytes: number;
+}
+
+/**
+ * Records from before stores were kept per workspace that no workspace could
+ * prove its own: no server lists or acts on them; retention prunes them.
+ */
+export interface IQuarantined {
+  suggestions: number;
+  checkpoints: number;
+  grants: number;
+}
+
+/**
+ * What this server's start found of writes interrupted by a crash (the log says
+ * it too).
+ */
+export interface IRecovery {
+  files: IRecoveredFile[];
+  /** False when the scan of a huge workspace stopped at its time budget. */
+  complete: boolean;
+}
+
+/**
+ * A leftover of a write a crash interrupted, and what the start did about it.
+ */
+export interface IRecoveredFile {
+  /** The workspace file concerned (root-relative). */
+  path: string;
+  /**
+   * restored: the file was cut and got its last complete version back;
+   * removed-temp: an unacknowledged write's temporary file; removed-backup: a
+   * backup equal to its file; reported: left as it is for a person to compare.
+   */
+  action: 'restored' | 'removed-temp' | 'removed-backup' | 'reported';
+  detail: string;
+  /** Where the file as the crash left it is kept (restored only). */
+  kept: string | null;
 }
 
 /** One tool call an agent made. */
@@ -232,9 +302,17 @@ export interface ICheckpointRecord {
   path: string;
   beforeRevision: string;
   afterRevision: string;
-  /** Code point offset of the change. */
+  /**
+   * Code point offset of the change (of its first place) in the text before it.
+   */
   start: number;
+  /**
+   * The text the change replaced. A change in several places far apart in a
+   * long document lists each place's text, joined by "\n…\n" (the diff of
+   * `checkpoints/{id}` shows them in context).
+   */
   old: string;
+  /** The text it put there (several places joined the same way). */
   new: string;
   author: string;
   user: string;
@@ -259,9 +337,17 @@ export interface ICheckpoint {
   path: string;
   beforeRevision: string;
   afterRevision: string;
-  /** Code point offset of the change. */
+  /**
+   * Code point offset of the change (of its first place) in the text before it.
+   */
   start: number;
+  /**
+   * The text the change replaced. A change in several places far apart in a
+   * long document lists each place's text, joined by "\n…\n" (the diff of
+   * `checkpoints/{id}` shows them in context).
+   */
   old: string;
+  /** The text it put there (several places joined the same way). */
   new: string;
   author: string;
   user: string;
@@ -291,9 +377,17 @@ export interface ICheckpointDetail {
   path: string;
   beforeRevision: string;
   afterRevision: string;
-  /** Code point offset of the change. */
+  /**
+   * Code point offset of the change (of its first place) in the text before it.
+   */
   start: number;
+  /**
+   * The text the change replaced. A change in several places far apart in a
+   * long document lists each place's text, joined by "\n…\n" (the diff of
+   * `checkpoints/{id}` shows them in context).
+   */
   old: string;
+  /** The text it put there (several places joined the same way). */
   new: string;
   author: string;
   user: string;

@@ -35,10 +35,13 @@ class Database:
         *,
         busy_timeout: float = 30.0,
         check_same_thread: bool = False,
+        incremental_vacuum: bool = False,
     ) -> None:
         """Open the SQLite file ``path`` (made with its folders), or a database in memory
         (None), and bring ``migrations`` up to date. Files use WAL: readers do not wait for
-        the writer. ``busy_timeout`` is how long a writer waits for another's lock (seconds)."""
+        the writer. ``busy_timeout`` is how long a writer waits for another's lock (seconds).
+        ``incremental_vacuum``: a new file can give freed pages back to the filesystem a few
+        at a time (``vacuum``) instead of only by rewriting itself whole."""
         file = None if path is None or str(path) == ":memory:" else Path(path)
         if file is not None:
             file.parent.mkdir(parents=True, exist_ok=True)
@@ -56,6 +59,8 @@ class Database:
         self._depth = 0
         try:
             self.conn.execute("PRAGMA foreign_keys = ON")
+            if incremental_vacuum and not self.conn.execute("SELECT 1 FROM sqlite_master").fetchone():
+                self.conn.execute("PRAGMA auto_vacuum = INCREMENTAL")  # only takes before the first table
             if file is not None:
                 self.conn.execute("PRAGMA journal_mode = WAL")
                 self.conn.execute("PRAGMA synchronous = NORMAL")  # consistent after crashes in WAL mode
@@ -89,6 +94,36 @@ class Database:
     def read(self, sql: str, args: Sequence[object] = ()) -> list[sqlite3.Row]:
         with self._lock:
             return self.conn.execute(sql, args).fetchall()
+
+    def free_bytes(self) -> int:
+        """Bytes of the file no table uses any more (what ``vacuum`` would give back)."""
+        with self._lock:
+            pages = self.conn.execute("PRAGMA freelist_count").fetchone()[0]
+            return int(pages) * int(self.conn.execute("PRAGMA page_size").fetchone()[0])
+
+    def vacuum(self, lock_timeout: float = 2.0) -> bool:
+        """Give the free pages back to the filesystem: a few at a time on a file set up for it,
+        else by rewriting the file once (which also sets it up). Another process holding the
+        database longer than ``lock_timeout`` seconds defers it (False)."""
+        with self._lock:
+            if self._depth:
+                raise RuntimeError("vacuum inside a transaction")
+            timeout = self.conn.execute("PRAGMA busy_timeout").fetchone()[0]
+            self.conn.execute(f"PRAGMA busy_timeout = {int(lock_timeout * 1000):d}")
+            try:
+                if self.conn.execute("PRAGMA auto_vacuum").fetchone()[0] == 2:  # incremental
+                    # executescript steps the pragma to its end (execute frees one page).
+                    self.conn.executescript("PRAGMA incremental_vacuum;")
+                else:
+                    self.conn.execute("PRAGMA auto_vacuum = INCREMENTAL")
+                    self.conn.execute("VACUUM")
+                if self.path is not None:
+                    self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+                return True
+            except sqlite3.OperationalError:
+                return False
+            finally:
+                self.conn.execute(f"PRAGMA busy_timeout = {int(timeout):d}")
 
     def close(self) -> None:
         with self._lock:

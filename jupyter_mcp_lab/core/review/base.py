@@ -16,7 +16,6 @@ class ReviewBase:
         self.docs = docs
         self.events = events or Events()
         self._decide = asyncio.Lock()
-        self._since_prune = 0
 
     async def _document(self, key: str) -> OpenDocument:
         doc = self.docs.find(key)

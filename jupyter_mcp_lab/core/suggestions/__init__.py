@@ -24,6 +24,7 @@ from .model import (
     new_suggestion,
     normalize_scope,
 )
+from .retention import Retention
 from .store import Decision, SuggestionStore
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "Decision",
     "Grant",
     "Region",
+    "Retention",
     "Source",
     "Status",
     "Suggestion",

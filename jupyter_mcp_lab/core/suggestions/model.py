@@ -16,6 +16,7 @@ from ..errors import ArgumentError, DomainError
 from ..paths import root_relative
 from ..revision import revision_of
 from ..text import LineIndex
+from .patch import Hunk
 
 Status = Literal["pending", "accepted", "rejected", "conflict"]
 Source = Literal["auto", "accepted", "grant", "revert", "person"]
@@ -84,7 +85,10 @@ class Suggestion(_Json):
 
 @dataclass(frozen=True, kw_only=True)
 class Checkpoint(_Json):
-    """An applied change: ``before[start:start+len(old)] == old`` became ``new``."""
+    """An applied change: ``before[start:start+len(old)] == old`` became ``new``.
+
+    ``hunks`` is the change as stored: each changed place with its context (``patch``).
+    ``start``, ``old`` and ``new`` summarise it as one region (exact for one place)."""
 
     id: str = field(default_factory=lambda: new_id("cp"))
     path: str
@@ -103,10 +107,18 @@ class Checkpoint(_Json):
     reverted_by: str | None = None
     label: str = ""
     rationale: str = ""  # the agent's, or the accepted suggestions' (joined when several differ)
+    # Not a column of its own (stored compressed in ``diff``), not on the wire, not compared:
+    # a record made from start/old/new alone equals the one read back with its hunks.
+    hunks: tuple[Hunk, ...] = field(default=(), compare=False, repr=False, metadata={"column": False})
 
     def __post_init__(self) -> None:
         if self.source not in SOURCES:
             raise ArgumentError(f"unknown checkpoint source {self.source!r}", "source")
+        if not self.hunks:
+            object.__setattr__(self, "hunks", (Hunk(self.start, self.old, self.new),))
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: v for k, v in super().to_json().items() if k != "hunks"}
 
 
 def normalize_scope(scope: str) -> str:

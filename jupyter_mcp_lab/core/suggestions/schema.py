@@ -19,6 +19,7 @@ from dataclasses import fields
 from typing import Any, TypeVar
 
 from .. import db
+from . import patch
 from .model import Checkpoint, Grant, Suggestion
 
 STORE = "suggestions"
@@ -113,8 +114,32 @@ _V3 = db.Step(
     compatible=False,
 )
 
+
+def _v4(conn: sqlite3.Connection) -> None:
+    """Checkpoints keep their change as compressed hunks with context (``diff``, its size in
+    ``bytes``) instead of one region's old and new text beside the whole text after it.
+    Existing ones are converted, with their context from that text while it is stored.
+    Not compatible: older code would read the emptied ``old`` and ``new``."""
+    conn.execute('ALTER TABLE checkpoints ADD COLUMN "diff" BLOB')
+    conn.execute('ALTER TABLE checkpoints ADD COLUMN "bytes" INTEGER NOT NULL DEFAULT 0')
+    for (id,) in conn.execute("SELECT id FROM checkpoints").fetchall():
+        start, old, new, after_revision = conn.execute(
+            'SELECT "start", "old", "new", "after_revision" FROM checkpoints WHERE id = ?', (id,)
+        ).fetchone()
+        row = conn.execute("SELECT text FROM texts WHERE revision = ?", (after_revision,)).fetchone()
+        after = row[0] if row else None
+        if after is not None and after[start : start + len(new)] == new:
+            hunks = patch.hunks_between(after[:start] + old + after[start + len(new) :], after)
+        else:
+            hunks = (patch.Hunk(start, old, new),)
+        blob = patch.encode(hunks)
+        conn.execute(
+            "UPDATE checkpoints SET diff = ?, bytes = ?, old = '', new = '' WHERE id = ?", (blob, len(blob), id)
+        )
+
+
 # Index i holds the statements that bring the version from i to i + 1.
-MIGRATIONS: list[Sequence[str] | db.Step] = [_V1, _V2, _V3]
+MIGRATIONS: list[Sequence[str] | db.Step] = [_V1, _V2, _V3, db.Step(_v4)]
 
 
 def layer_migrations(migrations: Sequence[Sequence[str] | db.Step] = MIGRATIONS) -> db.Migrations:
@@ -139,7 +164,8 @@ Record = TypeVar("Record", Suggestion, Checkpoint, Grant)
 
 
 def columns(cls: type[Suggestion] | type[Checkpoint] | type[Grant]) -> list[str]:
-    return [f.name for f in fields(cls)]
+    """The record's fields that are columns of the same name (a checkpoint's hunks are not)."""
+    return [f.name for f in fields(cls) if f.metadata.get("column", True)]
 
 
 def insert_sql(table: str, cls: type[Suggestion] | type[Checkpoint] | type[Grant], extra: Sequence[str] = ()) -> str:

@@ -24,14 +24,13 @@ from contextlib import AbstractContextManager
 from ..db import Database, store_file
 from ..errors import DomainError
 from .legacy import Claimed, claim, quarantined
-from .model import Checkpoint, Grant, Suggestion, check_status
+from .model import Suggestion, check_status
+from .records import CheckpointsAndGrants
+from .retention import Pruned, Retention, prune, usage
 from .schema import ROOT, STORE, from_row, insert_sql, layer_migrations, values
 
 PathLike = str | os.PathLike[str]
 Decision = tuple[str, str, str | None, str | None]  # id, status, result_revision, reason
-
-# Checkpoints a person can still revert keep their texts; older ones may lose them.
-KEEP_CHECKPOINT_TEXTS = 500
 
 
 def _statuses(status: str | Sequence[str], argument: str) -> list[str]:
@@ -48,26 +47,49 @@ def canonical_root(root: PathLike) -> str:
     return os.path.realpath(root)
 
 
-class SuggestionStore:
-    def __init__(self, path: PathLike | None = None, *, root: PathLike | None = None) -> None:
+class SuggestionStore(CheckpointsAndGrants):
+    def __init__(
+        self, path: PathLike | None = None, *, root: PathLike | None = None, retention: Retention | None = None
+    ) -> None:
         """A store in the SQLite file ``path`` (made with its folders), or in memory (None),
         for the workspace rooted at ``root``. Without a root, the records of no workspace
         (tests, tools). A root's first opening claims its records from before roots were
-        kept (``claimed``)."""
-        self._db = Database(path, layer_migrations())
+        kept (``claimed``). With a ``retention`` policy the store prunes itself at opening
+        and as checkpoints are added; without one only when asked (``prune``)."""
+        self._db = Database(path, layer_migrations(), incremental_vacuum=True)
+        # Diffs of whole-file writes are big: fold the write-ahead log back into the file
+        # every megabyte and keep it no bigger (SQLite's defaults let it grow to 4 MB and stay).
+        self._db.conn.execute("PRAGMA wal_autocheckpoint = 256")
+        self._db.conn.execute(f"PRAGMA journal_size_limit = {2**20:d}")
         self._read = self._db.read
         self.version = self._db.version
         self.root = canonical_root(root) if root is not None else ""
+        self.path = self._db.path
+        self.retention = retention
         self.claimed: Claimed | None = claim(self._db, self.root) if root is not None else None
+        self._added = (0, 0)  # checkpoints and their bytes since the last pruning
+        self.pruned = self.prune() if retention is not None else None
 
     @classmethod
-    def in_data_dir(cls, data_dir: PathLike, root: PathLike | None = None) -> SuggestionStore:
-        """The store of a server's data directory (``suggestions.sqlite3``) for ``root``."""
-        return cls(store_file(data_dir, STORE), root=root)
+    def in_data_dir(
+        cls, data_dir: PathLike, root: PathLike | None = None, retention: Retention | None = None
+    ) -> SuggestionStore:
+        """The store of a server's data directory (``suggestions.sqlite3``) for ``root``,
+        kept by ``retention`` (by default ``Retention()``'s limits)."""
+        return cls(store_file(data_dir, STORE), root=root, retention=retention or Retention())
 
     def quarantined(self) -> dict[str, int]:
         """Records from before roots were kept that no workspace has claimed, by kind."""
         return quarantined(self._db)
+
+    def prune(self, now: float | None = None, retention: Retention | None = None) -> Pruned:
+        """Apply the store's retention policy (or ``retention``) now (see ``retention``)."""
+        self._added = (0, 0)
+        return prune(self._db, self.root, retention or self.retention or Retention(), now)
+
+    def usage(self) -> dict[str, float | int | None]:
+        """Bytes on disk, and this workspace's checkpoints: how many, their bytes, the oldest."""
+        return usage(self._db, self.root)
 
     def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
         """Group several writes (this store's methods join it as savepoints) into one atomic one."""
@@ -96,18 +118,12 @@ class SuggestionStore:
         rows = self._read("SELECT text FROM texts WHERE revision = ?", (revision,))
         return rows[0]["text"] if rows else None
 
-    def prune_texts(self, keep_checkpoints: int | None = None) -> int:
-        """Delete texts nothing still needs (open suggestions' bases, the newest checkpoints'
-        before/after texts); returns how many went."""
-        keep = KEEP_CHECKPOINT_TEXTS if keep_checkpoints is None else keep_checkpoints
+    def prune_texts(self) -> int:
+        """Delete texts no open suggestion is based on; returns how many went."""
         with self.transaction() as conn:
             return conn.execute(
                 """DELETE FROM texts WHERE revision NOT IN (
-                    SELECT base_revision FROM suggestions WHERE status IN ('pending', 'conflict')
-                    UNION SELECT before_revision FROM (SELECT * FROM checkpoints ORDER BY created DESC LIMIT ?)
-                    UNION SELECT after_revision FROM (SELECT * FROM checkpoints ORDER BY created DESC LIMIT ?)
-                )""",
-                (keep, keep),
+                    SELECT base_revision FROM suggestions WHERE status IN ('pending', 'conflict'))"""
             ).rowcount
 
     # ------------------------------------------------------------------ suggestions
@@ -224,61 +240,3 @@ class SuggestionStore:
             (status, when, decided_by, result_revision, reason, id, self.root, *expected),
         )
         return cur.rowcount == 1
-
-    # ------------------------------------------------------------------ checkpoints
-
-    def add_checkpoint(self, cp: Checkpoint, texts: Mapping[str, str] | None = None) -> None:
-        with self.transaction() as conn:
-            self._put_texts(conn, texts)
-            conn.execute(insert_sql("checkpoints", Checkpoint, [ROOT]), values(cp, self.root))
-
-    def get_checkpoint(self, id: str) -> Checkpoint | None:
-        rows = self._read(f"SELECT * FROM checkpoints WHERE id = ? AND {ROOT} = ?", (id, self.root))
-        return from_row(Checkpoint, rows[0]) if rows else None
-
-    def list_checkpoints(self, path: str | None = None, limit: int = 100) -> builtins.list[Checkpoint]:
-        """Newest first."""
-        where, args = (" AND path = ?", [path]) if path is not None else ("", [])
-        rows = self._read(
-            f"SELECT * FROM checkpoints WHERE {ROOT} = ?{where} ORDER BY created DESC, rowid DESC LIMIT ?",
-            [self.root, *args, limit],
-        )
-        return [from_row(Checkpoint, r) for r in rows]
-
-    def mark_reverted(self, id: str, by: str | None, expected_none: bool = True) -> bool:
-        """Record that checkpoint ``by`` reverted ``id``; with ``expected_none``, only once."""
-        guard = " AND reverted_by IS NULL" if expected_none else ""
-        with self.transaction() as conn:
-            sql = f"UPDATE checkpoints SET reverted_by = ? WHERE id = ? AND {ROOT} = ?{guard}"
-            return conn.execute(sql, (by, id, self.root)).rowcount == 1
-
-    # ------------------------------------------------------------------ grants
-
-    def add_grant(self, g: Grant) -> None:
-        with self.transaction() as conn:
-            conn.execute(insert_sql("grants", Grant, [ROOT]), values(g, self.root))
-
-    def list_grants(self, active_at: float | None = None) -> builtins.list[Grant]:
-        """All grants, or those active at ``active_at``; oldest first."""
-        if active_at is None:
-            rows = self._read(f"SELECT * FROM grants WHERE {ROOT} = ? ORDER BY created, rowid", (self.root,))
-        else:
-            rows = self._read(
-                f"SELECT * FROM grants WHERE {ROOT} = ? AND revoked IS NULL AND expires > ? ORDER BY created, rowid",
-                (self.root, active_at),
-            )
-        return [from_row(Grant, r) for r in rows]
-
-    def revoke_grant(self, id: str, now: float | None = None) -> Grant | None:
-        """The revoked grant, or None if there is no such grant or it was revoked already."""
-        with self.transaction() as conn:
-            when = time.time() if now is None else now
-            sql = f"UPDATE grants SET revoked = ? WHERE id = ? AND {ROOT} = ? AND revoked IS NULL"
-            if conn.execute(sql, (when, id, self.root)).rowcount != 1:
-                return None
-            row = conn.execute(f"SELECT * FROM grants WHERE id = ? AND {ROOT} = ?", (id, self.root)).fetchone()
-            return from_row(Grant, row)
-
-    def find_grant(self, path: str, session: str | None, client: str | None, now: float) -> Grant | None:
-        """The oldest active grant that lets this session or client apply to ``path``."""
-        return next((g for g in self.list_grants(active_at=now) if g.covers(path, session, client, now)), None)

@@ -8,9 +8,14 @@ from jupyter_server.auth.decorator import authorized
 from tornado import web
 
 from ...core.activity import ActivityEntry
+from ...core.recovery import RecoveryReport
+from ...core.suggestions import Retention
 from ..client_config import TOKEN_PLACEHOLDER, configs
 from .base import ApiHandler
-from .models import Agent, Endpoint, Status
+from .models import Agent, Endpoint, RecoveredFile, Recovery, Status, Store
+
+# Where the server's start leaves its recovery report (MCPLabApp puts it in the web app's settings).
+RECOVERY_SETTING = "jupyter_mcp_lab_recovery"
 
 # An MCP session idle longer than this is closed by default (MCPLabApp.session_idle_timeout):
 # older activity no longer stands for an agent at work.
@@ -71,9 +76,34 @@ class StatusHandler(ApiHandler):
             activity=len(activity),
             agents=recent_agents(activity.since(0, limit=len(activity)), time.time()),
             pending=sum(by_status.get("pending", 0) for by_status in counts.values()),
+            store=self.store_status(),
+            recovery=self.recovery(),
         )
         self.set_header("Cache-Control", "no-store")  # the configs may carry the token
         self.reply(body)
+
+    def store_status(self) -> Store:
+        store = self.services.reviews.store
+        retention = store.retention or Retention()
+        return Store.model_validate(
+            {
+                "path": str(store.path or ""),
+                **store.usage(),
+                "retention": {
+                    "maxCount": retention.max_count,
+                    "maxAgeDays": retention.max_age_days,
+                    "maxBytes": retention.max_bytes,
+                },
+                "quarantined": store.quarantined(),
+            }
+        )
+
+    def recovery(self) -> Recovery:
+        report = self.settings.get(RECOVERY_SETTING) or RecoveryReport()
+        return Recovery(
+            files=[RecoveredFile(path=i.path, action=i.action, detail=i.detail, kept=i.kept) for i in report.items],
+            complete=report.complete,
+        )
 
     def config_token(self) -> str:
         """The token to put into client configs, or "" when the person must fill it in.

@@ -9,14 +9,12 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from unittest.mock import patch
 
 import pytest
 
 from jupyter_mcp_lab.core.errors import DomainError
 from jupyter_mcp_lab.core.revision import revision_of
 from jupyter_mcp_lab.core.suggestions import Checkpoint, Grant, Suggestion, SuggestionStore, new_suggestion
-from jupyter_mcp_lab.core.suggestions import store as store_module
 from jupyter_mcp_lab.core.suggestions.schema import MIGRATIONS, columns, migrate, values
 
 BASE = "alpha beta 中文 😀 gamma\r\ndelta\n"
@@ -156,7 +154,9 @@ def test_texts_are_stored_once_per_revision(store: SuggestionStore) -> None:
     assert store.get_text("rev-2") is None
 
 
-def test_prune_keeps_texts_that_open_suggestions_and_recent_checkpoints_need(store: SuggestionStore) -> None:
+def test_prune_keeps_the_texts_open_suggestions_need(store: SuggestionStore) -> None:
+    # Checkpoints keep their diffs, not texts: only open suggestions (mapped through later
+    # edits from their base) need one.
     texts = {f"rev-{n}": f"text {n}" for n in range(8)}
     for revision, text in texts.items():
         store.put_text(revision, text)
@@ -168,12 +168,9 @@ def test_prune_keeps_texts_that_open_suggestions_and_recent_checkpoints_need(sto
             sug(base_revision="rev-3", status="rejected"),
         ]
     )
-    store.add_checkpoint(checkpoint(created=1.0, before_revision="rev-4", after_revision="rev-5"))  # oldest
-    store.add_checkpoint(checkpoint(created=2.0, before_revision="rev-5", after_revision="rev-6"))
-    store.add_checkpoint(checkpoint(created=3.0, before_revision="rev-6", after_revision="rev-7"))
-    with patch.object(store_module, "KEEP_CHECKPOINT_TEXTS", 2):
-        assert store.prune_texts() == 3
-    assert {r for r in texts if store.get_text(r) is not None} == {"rev-0", "rev-1", "rev-5", "rev-6", "rev-7"}
+    store.add_checkpoint(checkpoint(created=1.0, before_revision="rev-4", after_revision="rev-5"))
+    assert store.prune_texts() == 6
+    assert {r for r in texts if store.get_text(r) is not None} == {"rev-0", "rev-1"}
     assert store.prune_texts() == 0
 
 

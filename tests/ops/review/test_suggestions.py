@@ -305,12 +305,16 @@ async def test_discarding_unsaved_work_on_close_is_a_suggestion(lab: Any) -> Non
         assert (await tools.ok("workspace", "close", tabId=tab["tabId"]))["closed"] is True
 
 
-async def test_only_the_newest_checkpoints_keep_their_texts(ops_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from jupyter_mcp_lab.core.review import checkpoints
+async def test_checkpoints_keep_diffs_and_the_oldest_are_pruned(
+    ops_client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from jupyter_mcp_lab.core.suggestions import Retention
+    from jupyter_mcp_lab.core.suggestions import records
 
-    monkeypatch.setattr(checkpoints, "PRUNE_EVERY", 1)
-    monkeypatch.setattr(checkpoints, "KEEP_CHECKPOINT_TEXTS", 2)
+    monkeypatch.setattr(records, "PRUNE_EVERY", 1)
     services, open_tools = ops_client(approval="auto")
+    store = services.reviews.store
+    store.retention = Retention(max_count=3)
     root = services.settings.root_dir
     words = ["one", "two", "three", "four", "five"]
     (root / "doc.md").write_text("".join(f"{w}\n" for w in words))
@@ -319,13 +323,13 @@ async def test_only_the_newest_checkpoints_keep_their_texts(ops_client: Any, mon
         for w in words:
             r = await tools.ok("document", "edit", path="doc.md", edits=[anchored(f"{w}\n", f"{w.upper()}\n")])
             ids.append(r["checkpointId"])
-        store = services.reviews.store
-        kept = [cp.id for cp in store.list_checkpoints("doc.md") if store.get_text(cp.after_revision) is not None]
-        assert kept == ids[:-4:-1]  # the two newest, and the one whose after-text is their before-text
-        old = await tools.fail("review", "revert", checkpointId=ids[0])
-        assert old["error"] == "CONFLICT" and "older than the last 2" in old["message"]
-        assert (await tools.ok("review", "revert", checkpointId=ids[3]))["count"] == 1
-    assert (root / "doc.md").read_text() == "ONE\nTWO\nTHREE\nfour\nFIVE\n"
+        assert [cp.id for cp in store.list_checkpoints("doc.md")] == ids[:-4:-1]  # the three newest
+        assert all(store.get_text(cp.after_revision) is None for cp in store.list_checkpoints())  # no texts
+        pruned = await tools.fail("review", "revert", checkpointId=ids[0])
+        assert pruned["error"] == "NOT_FOUND"
+        # Found by its diff's context though the document changed twice since.
+        assert (await tools.ok("review", "revert", checkpointId=ids[2]))["count"] == 1
+    assert (root / "doc.md").read_text() == "ONE\nTWO\nthree\nFOUR\nFIVE\n"
 
 
 async def test_checkpoints_keep_the_agents_rationale(lab: Any) -> None:

@@ -54,7 +54,7 @@ async def test_lines_and_rationale_in_list_detail_and_revert(
     assert on_disk(root) == DOC.replace("beta", "BETA")
 
 
-async def test_lines_are_null_once_the_texts_are_pruned(mcp_lab: LabServer, api: Api, agent: Any, root: Path) -> None:
+async def test_lines_stay_known_once_the_texts_are_pruned(mcp_lab: LabServer, api: Api, agent: Any, root: Path) -> None:
     async with agent() as tools:
         [sid] = (
             await tools.ok(
@@ -65,8 +65,8 @@ async def test_lines_are_null_once_the_texts_are_pruned(mcp_lab: LabServer, api:
     [cp] = (await api.ok("GET", "checkpoints"))["checkpoints"]
     assert (cp["lineStart"], cp["lineEnd"]) == (7, 7)
 
-    # Keep no checkpoint's texts: the record stays, its lines are no longer known.
-    assert mcp_lab.extension.services.reviews.store.prune_texts(0) >= 1
+    # No text is kept once no open suggestion needs it: the checkpoint's diff has its lines.
+    assert mcp_lab.extension.services.reviews.store.prune_texts() >= 1
     [cp] = (await api.ok("GET", "checkpoints"))["checkpoints"]
-    assert (cp["lineStart"], cp["lineEnd"]) == (None, None)
+    assert (cp["lineStart"], cp["lineEnd"]) == (7, 7)
     assert cp["old"] == "gamma" and cp["new"] == "G"

@@ -47,6 +47,7 @@ from .status import (
     Outline,
     Status,
 )
+from .storage import Quarantined, RecoveredFile, Recovery, Retention, Store
 
 # What clients send, checked as sent (validation schema); everything else is answered.
 REQUESTS: tuple[type[BaseModel], ...] = (Selection, NewGrant)
@@ -57,6 +58,11 @@ COMPONENTS: tuple[type[BaseModel], ...] = (
     Endpoint,
     ClientConfig,
     Agent,
+    Store,
+    Retention,
+    Quarantined,
+    Recovery,
+    RecoveredFile,
     ActivityEntry,
     ActivityList,
     Suggestion,
@@ -111,10 +117,15 @@ __all__ = [
     "NewGrant",
     "OpenAPIDocument",
     "Outline",
+    "Quarantined",
+    "RecoveredFile",
+    "Recovery",
     "RejectAllResult",
+    "Retention",
     "Selection",
     "ServerEvent",
     "Status",
+    "Store",
     "StreamStart",
     "Suggestion",
     "SuggestionDetail",

@@ -80,9 +80,12 @@ class CheckpointRecord(Body):
     path: str
     beforeRevision: str
     afterRevision: str
-    start: Offset = Field(description="Code point offset of the change.")
-    old: str
-    new: str
+    start: Offset = Field(description="Code point offset of the change (of its first place) in the text before it.")
+    old: str = Field(
+        description="The text the change replaced. A change in several places far apart in a long document "
+        'lists each place\'s text, joined by "\\n…\\n" (the diff of `checkpoints/{id}` shows them in context).'
+    )
+    new: str = Field(description="The text it put there (several places joined the same way).")
     author: str
     user: str
     session: str

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ....core.kinds import DocumentKind
 from .base import Body, Count, Line
+from .storage import Recovery, Store
 
 
 class ClientConfig(Body):
@@ -54,6 +55,8 @@ class Status(Body):
     activity: Count = Field(description="Tool calls in the activity log.")
     agents: list[Agent] = Field(description="MCP sessions with tool calls in the last 30 minutes, most recent first.")
     pending: Count = Field(description="Pending suggestions on all documents.")
+    store: Store
+    recovery: Recovery
 
 
 class ActivityEntry(Body):
