@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import pytest
 from traitlets.config import Config
 
@@ -177,3 +178,8 @@ async def test_a_file_cut_by_a_crash_is_restored_at_start(
     assert [k.read_text() for k in kept] == [""]  # what the crash left is kept, not dropped
     [item] = mcp_lab.extension.recovery.items
     assert (item.path, item.action, item.kept) == ("notes.md", "restored", str(kept[0]))
+    async with httpx2.AsyncClient(timeout=10) as http:
+        status = (await http.get(mcp_lab.status_url, headers=mcp_lab.auth())).json()
+    assert status["recovery"]["complete"] is True
+    [reported] = status["recovery"]["files"]
+    assert (reported["path"], reported["action"], reported["kept"]) == ("notes.md", "restored", str(kept[0]))
