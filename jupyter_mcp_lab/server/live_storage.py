@@ -45,6 +45,8 @@ class LiveStorage(ContentsStorage):
         ids = self._settings.get("file_id_manager")
         if ext is None or ids is None or self._direct(path):
             return None
+        if not getattr(ext.ywebsocket_server, "rooms", True):
+            return None  # no room open at all: skip the file-id database (most agent reads)
         if ids.get_id(path) is None:  # nobody opened it: no room, and no need to index it
             return None
         notebook = path.endswith(".ipynb")
