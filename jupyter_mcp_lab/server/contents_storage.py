@@ -100,7 +100,7 @@ class ContentsStorage:
         cm = self.cm
         cm.run_pre_save_hooks(model=model, path=path)
         target = resolve_in_root(self.root, path)  # a symlink's target: the link stays a link
-        ids = self._settings.get("file_id_manager")
+        ids = self._inode_ids()
         file_id = ids.get_id(path) if ids is not None else None
         content = model["content"]
 
@@ -115,11 +115,19 @@ class ContentsStorage:
         cm.run_post_save_hooks(model=saved, os_path=str(target))
         cm.emit(data={"action": "save", "path": path})
 
+    def _inode_ids(self) -> Any | None:
+        """Jupyter's file id manager when it follows files by inode (it updates its record on
+        every save), which a rename would give a new id; None for one that goes by path
+        (jupyter_server_fileid's default keeps the id through a rename: no lookup needed)."""
+        ids = self._settings.get("file_id_manager")
+        if ids is None or ids.get_handlers_by_action().get("save") is None:
+            return None
+        return ids
+
 
 def _keep_file_id(ids: Any, path: str, file_id: str) -> None:
-    """Give the renamed file the id it had. A path-based id manager (jupyter_server_fileid's
-    default) keeps it anyway; an inode-based one (LocalFileIdManager) would take the new
-    inode for a new file, and JupyterLab would open a new collaborative room for it."""
+    """Give the renamed file the id it had: an inode-based id manager (LocalFileIdManager)
+    would take the new inode for a new file, and JupyterLab would open a new room for it."""
     if ids.get_id(path) == file_id:
         return
     update, stat, normalize = (getattr(ids, n, None) for n in ("_update", "_stat", "_normalize_path"))
