@@ -121,6 +121,8 @@ def _coerce(spec: Spec, raw: Any, path: str, errors: Errors) -> Any:
 
 
 def _coerce_object(spec: Spec, raw: dict[str, Any], path: str, errors: Errors) -> Any:
+    if path and not spec["required"] and raw == defaults(spec):
+        return MISSING  # an optional object nobody filled in: not sent, its own fields not required
     out: dict[str, Any] = {}
     chosen = chosen_action(spec, raw)
     for field in spec["fields"]:

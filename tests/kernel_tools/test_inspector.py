@@ -170,7 +170,8 @@ def test_the_lab_server_in_the_inspector(lab: Any) -> None:
     assert widget.server["name"] == "jupyter-mcp-lab" and {"tools", "resources", "prompts"} <= set(
         widget.server["capabilities"]
     )
-    assert [t["name"] for t in widget.tools.tools] == ["session", "workspace", "document", "workflow", "review", "lab"]
+    names = [t["name"] for t in widget.tools.tools]
+    assert names == ["session", "workspace", "document", "editor", "workflow", "review", "lab"]
     assert widget.problems == {}
     browser_sets(widget.tools, selected="session")
     browser_sets(widget.tools, values={"action": "get_state"})

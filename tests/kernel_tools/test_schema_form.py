@@ -319,6 +319,32 @@ ONE_OF = {
 }
 
 
+def test_an_optional_object_left_empty_is_not_sent_and_its_fields_not_required() -> None:
+    """The lab editor tool's ``edit`` argument: an optional object with a required ``kind``.
+    Untouched, it is simply not sent; once the person fills in any of it, ``kind`` is required."""
+    schema = {
+        "type": "object",
+        "properties": {
+            "action": {"type": "string", "enum": ["get", "edit"]},
+            "edit": {
+                "type": "object",
+                "properties": {"kind": {"type": "string", "enum": ["insert", "delete"]}, "text": {"type": "string"}},
+                "required": ["kind"],
+            },
+        },
+        "required": ["action"],
+    }
+    spec = form_spec(schema)
+    values = {**defaults(spec), "action": "get"}
+    assert arguments(spec, values) == {"action": "get"}
+    values["edit"] = {**values["edit"], "text": "typed"}
+    with pytest.raises(FormInvalid) as invalid:
+        arguments(spec, values)
+    assert [e["path"] for e in invalid.value.errors] == ["edit.kind"]
+    values["edit"]["kind"] = "insert"
+    assert arguments(spec, values) == {"action": "get", "edit": {"kind": "insert", "text": "typed"}}
+
+
 def test_one_of_is_a_choice_between_variants_keyed_by_their_const() -> None:
     spec = prepare(form_spec(ONE_OF))
     target, note_field = spec["fields"]
