@@ -6,6 +6,7 @@ names). Words are counted by ``text.word_count``.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -73,10 +74,23 @@ def document_digest(s: Structure, type_name: Callable[[Block], str] | None = Non
 
 
 def section_digests(s: Structure) -> list[SectionDigest]:
-    """Every section (the preamble too) with its range and word count."""
-    return [
-        SectionDigest(
-            x.id, x.level, x.title, x.start, x.end, x.line_start, x.line_end, word_count(s.text[x.start : x.end])
-        )
-        for x in s.sections
-    ]
+    """Every section (the preamble too) with its range and word count.
+
+    Sections nest, so counting each one's text would read a deep document several times
+    over. Each stretch between two consecutive section starts is counted once (a start is a
+    line start, so no word straddles two stretches) and a section sums the stretches it spans.
+    """
+    sections = s.sections
+    if not sections:
+        return []
+    starts = [x.start for x in sections]
+    bounds = [*starts[1:], len(s.text)]
+    prefix = [0]
+    for a, b in zip(starts, bounds, strict=True):
+        prefix.append(prefix[-1] + word_count(s.text[a:b]))
+    out = []
+    for i, x in enumerate(sections):
+        j = bisect_left(starts, x.end, lo=i + 1)  # the first section starting at or after its end
+        words = prefix[j] - prefix[i] - (word_count(s.text[x.end : bounds[j - 1]]) if x.end < bounds[j - 1] else 0)
+        out.append(SectionDigest(x.id, x.level, x.title, x.start, x.end, x.line_start, x.line_end, words))
+    return out

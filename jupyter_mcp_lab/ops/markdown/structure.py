@@ -26,10 +26,11 @@ View = Literal["outline", "blocks", "digest", "all", "ast", "section", "targets"
 class StructureParams(DocumentTarget):
     view: View = Field(
         "outline",
-        description="outline: sections; blocks: every block with its node id; digest: counts (and words per "
-        "section); all: those three; ast: the syntax tree; section: one section's markdown; targets: node ids, "
-        "section titles or text resolved to positions.",
+        description="outline: sections; blocks: every block with its node id; digest: counts; all: those three; "
+        "ast: the syntax tree; section: one section's markdown; targets: node ids, section titles or text resolved "
+        "to positions.",
     )
+    words: bool = Field(False, description="With view=outline, digest or all: also each section's word count.")
     type: str | None = Field(None, description="With view=blocks: only this block type (heading, table, list, …).")
     section: str | None = Field(
         None, description="With view=blocks: only blocks of this section; view=section: the section (id or title)."
@@ -71,7 +72,7 @@ async def structure(ctx: OpContext, params: StructureParams) -> StructureResult:
     result = StructureResult(
         revision=s.revision,
         filePath=doc.path,
-        sections=section_infos(s, words=view != "outline") if view in ("outline", "digest", "all") else None,
+        sections=section_infos(s, words=params.words) if view in ("outline", "digest", "all") else None,
         digest=digest_of(s) if view in ("digest", "all") else None,
     )
     budget = ctx.settings.max_response_bytes - 4096

@@ -40,7 +40,7 @@ class SectionInfo(BaseModel):
     lineEnd: int
     start: int
     end: int
-    wordCount: int | None = Field(None, description="With view=digest or all: the words in the section.")
+    wordCount: int | None = Field(None, description="With words=true: the words in the section.")
 
 
 class Digest(BaseModel):

@@ -101,7 +101,7 @@ def _block_counts(counts: dict[str, int], lists: dict[str, int]) -> dict[str, in
 @adapter(structure, title="Document digest")
 async def digest(ctx: OpContext, params: _Params) -> DigestResult:
     """A compact digest of a window's markdown document."""
-    r = await _structure(ctx, params.windowId, view="digest")
+    r = await _structure(ctx, params.windowId, view="digest", words=True)
     d = r.digest
     assert d is not None and r.sections is not None
     sections = [
