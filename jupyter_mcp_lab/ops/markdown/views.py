@@ -7,7 +7,9 @@ Types are the structure's own names (heading, paragraph, code, list, hr, …; a 
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from typing import Any
+
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from ...core.errors import DomainError
 from ...core.markdown.digest import document_digest, section_digests
@@ -41,6 +43,14 @@ class SectionInfo(BaseModel):
     start: int
     end: int
     wordCount: int | None = Field(None, description="With words=true: the words in the section.")
+
+    @model_serializer(mode="wrap")
+    def _without_unasked_counts(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # An outline of hundreds of sections stays as small as it was without word counts.
+        out: dict[str, Any] = handler(self)
+        if out.get("wordCount") is None:
+            out.pop("wordCount", None)
+        return out
 
 
 class Digest(BaseModel):
