@@ -308,8 +308,7 @@ async def test_discarding_unsaved_work_on_close_is_a_suggestion(lab: Any) -> Non
 async def test_checkpoints_keep_diffs_and_the_oldest_are_pruned(
     ops_client: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from jupyter_mcp_lab.core.suggestions import Retention
-    from jupyter_mcp_lab.core.suggestions import records
+    from jupyter_mcp_lab.core.suggestions import Retention, records
 
     monkeypatch.setattr(records, "PRUNE_EVERY", 1)
     services, open_tools = ops_client(approval="auto")
