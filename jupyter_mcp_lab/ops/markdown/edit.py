@@ -207,7 +207,10 @@ class EditParams(MutationParams):
 
 
 class EditResult(MutationResult):
-    edits: list[EditOutcome] = Field(default_factory=list, description="Per edit: the nodes and matches it touched.")
+    edits: list[EditOutcome] = Field(
+        default_factory=list,
+        description="Per edit: the nodes and matches it touched (left out of a batch too large to report them).",
+    )
 
 
 @operation("document.edit", title="Edit document", destructive=True)
@@ -250,4 +253,17 @@ async def edit(ctx: OpContext, params: EditParams) -> EditResult:
     r = await change_document(
         ctx, params, change, label="edit", kinds=("markdown",) if markdown else (), split=not whole
     )
-    return EditResult(**r.model_dump(), edits=outcomes)
+    return _reported(EditResult(**r.model_dump(), edits=outcomes), ctx.settings.max_response_bytes - 4096)
+
+
+def _reported(result: EditResult, budget: int) -> EditResult:
+    """The result within the response budget. The change is made by now: a batch of hundreds
+    of edits must not be answered with RESPONSE_TOO_LARGE (the agent would think it failed),
+    so the per-edit report gives way, its matches first, then the list."""
+    if len(result.model_dump_json()) <= budget:
+        return result
+    for outcome in result.edits:
+        outcome.matches = None
+    if len(result.model_dump_json()) > budget:
+        result.edits = []
+    return result

@@ -196,6 +196,22 @@ async def test_anchored_replace(lab: Any) -> None:
         assert (empty["error"], empty["argument"]) == ("INVALID_ARGUMENT", "anchor.text")
 
 
+async def test_a_batch_too_large_to_report_is_still_answered(ops_client: Any) -> None:
+    """Hundreds of anchored edits: the change is made, and the per-edit report gives way to
+    the response budget instead of answering RESPONSE_TOO_LARGE for a change that happened."""
+    services, open_tools = ops_client(max_response_bytes=20_000)
+    root = services.settings.root_dir
+    (root / "many.md").write_text("".join(f"Item {i} waits.\n\n" for i in range(300)))
+    edits = [{"op": "anchored", "text": f"Item {i} waits", "replacement": f"Item {i} done"} for i in range(300)]
+    async with open_tools() as tools:
+        r = await edit(tools, *edits, path="many.md")
+        small = await edit(tools, {"op": "anchored", "text": "Item 0 done", "replacement": "Item 0 ok"}, path="many.md")
+    assert r["applied"] is True and len(r["edits"]) == 300
+    assert all("matches" not in e and e["replacedCount"] == 1 for e in r["edits"])  # the matches gave way
+    assert on_disk(root, "many.md").count(" done.") == 299
+    assert small["edits"][0]["matches"][0]["line"] == 1  # a small batch still reports its matches
+
+
 async def test_anchored_counts_overlapping_candidates(lab: Any) -> None:
     _, open_tools, root = lab
     (root / "dash.md").write_text("---\n")
