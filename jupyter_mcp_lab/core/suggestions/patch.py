@@ -212,7 +212,7 @@ def revert(hunks: Sequence[Hunk], current: str, exact: bool) -> str | None:
 def _find(h: Hunk, text: str, expected: int) -> int | None:
     """Where ``h.new`` is in ``text``: with all its context, the match nearest ``expected``
     (when the context says enough on both sides, else only a unique match); with its own
-    lines' context, or alone, only a unique match."""
+    lines' context, only a unique match."""
     pattern = h.lead + h.new + h.trail
     if min(len(h.lead), len(h.trail)) >= STRONG_CONTEXT:
         target = max(0, expected - len(h.lead))  # where the pattern starts if nothing moved
@@ -221,12 +221,15 @@ def _find(h: Hunk, text: str, expected: int) -> int | None:
             return min(hits, key=lambda i: abs(i - target)) + len(h.lead)
     elif pattern and (first := text.find(pattern)) >= 0:
         return first + len(h.lead) if text.find(pattern, first + 1) < 0 else None
+    # With its own lines' context only: the text alone could be the same letters in another
+    # word ("sleep" of "sleepy" found in "sleeps" once "sleepy" is gone), and reverting there
+    # would corrupt the file.
     own_lead = h.lead[h.lead.rfind("\n") + 1 :]
     own_trail = h.trail[: h.trail.find("\n") + 1] if "\n" in h.trail else h.trail
-    for lead, trail in ((own_lead, own_trail), ("", "")):
-        if not (lead + h.new + trail):
-            continue
-        first = text.find(lead + h.new + trail)
-        if first >= 0 and text.find(lead + h.new + trail, first + 1) < 0:
-            return first + len(lead)
+    pattern = own_lead + h.new + own_trail
+    if not pattern:
+        return None
+    first = text.find(pattern)
+    if first >= 0 and text.find(pattern, first + 1) < 0:
+        return first + len(own_lead)
     return None

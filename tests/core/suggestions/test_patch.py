@@ -72,6 +72,10 @@ def test_a_revert_refuses_a_change_edited_since_or_not_found_unambiguously() -> 
     # Its context changed too, but the new text is there once: that is where it is.
     assert patch.revert(hunks, "zero\nTWO\nfour\n", exact=False) == "zero\ntwo\nfour\n"
     assert patch.revert(hunks, "TWO\nTWO\n", exact=False) is None  # twice, no context: which one?
+    # A change within a line whose line changed since: its letters elsewhere are not it.
+    text = "# Notes\n\nA lazy dog sleeps.\n"
+    within = patch.hunks_between(text, text.replace("lazy", "sleepy"))  # "laz" became "sleep"
+    assert patch.revert(within, text.replace("lazy dog", "tired dog"), exact=False) is None  # not "sleeps"
     # Deleting everything leaves nothing to find it by.
     gone = patch.hunks_between("text\n", "")
     assert patch.revert(gone, "", exact=True) == "text\n" and patch.revert(gone, "x", exact=False) is None
