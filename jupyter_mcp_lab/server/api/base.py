@@ -13,6 +13,7 @@ only ever goes to the server log, never into a response.
 from __future__ import annotations
 
 import json
+import os
 import re
 from http.client import responses
 from types import TracebackType
@@ -24,7 +25,7 @@ from tornado import web
 
 from ...core.diffs import unified
 from ...core.errors import ArgumentError, DomainError
-from ...core.paths import root_relative, to_api_path
+from ...core.paths import resolve_in_root, root_relative, to_api_path
 from ...ops.context import Services
 from ..auth import AuthHandler
 from ..endpoints import MCPEndpoints
@@ -203,12 +204,18 @@ class ApiHandler(AuthHandler, APIHandler):
         """The store's key for a document path, as Jupyter's contents API spells paths.
 
         A leading "/" is root-relative (Jupyter's convention). A path that cannot name a
-        workspace file is kept as it is: used as a filter it simply matches nothing.
+        workspace file is kept as it is: used as a filter it simply matches nothing. One that
+        names a link leaving the root is refused (INVALID_PATH), as the tools refuse it: a
+        located list would otherwise read, and hash, the file outside.
         """
+        root = self.services.settings.root_dir
         try:
-            return to_api_path(self.services.settings.root_dir, path, leading_slash="root")
+            return to_api_path(root, path, leading_slash="root")
         except DomainError:
-            return root_relative(path)
+            key = root_relative(path)
+        if key and not os.path.normpath(key).startswith(".."):
+            resolve_in_root(root, key)  # inside the root by name, outside by a link: refused
+        return key
 
     # ------------------------------------------------------------------ output
 

@@ -112,3 +112,17 @@ async def test_unreadable_documents_place_nothing(mcp_lab: LabServer, api: Api, 
     for value in ("yes", "1", ""):
         body = assert_error(await api.get("suggestions", path="notes.md", locate=value), 400, "INVALID_ARGUMENT")
         assert body["argument"] == "locate"
+
+
+async def test_a_symlink_out_of_the_root_is_refused_not_read(
+    mcp_lab: LabServer, api: Api, root: Path, tmp_path: Path
+) -> None:
+    """Issue 12, finding 6: the REST API confines paths as the tools do; listing with
+    ``locate`` on a link that leaves the root must not read (or hash) the file outside."""
+    outside = tmp_path / "outside-secret.md"
+    outside.write_text("password = hello\n", encoding="utf-8")
+    (root / "link.md").symlink_to(outside)
+    r = await api.request("GET", "suggestions", path="link.md", locate="true")
+    body = assert_error(r, 400, "INVALID_PATH")
+    assert revision_of("password = hello\n") not in r.text and "revision" not in body
+    assert (await api.ok("GET", "suggestions", path="notes.md", locate="true"))["suggestions"] == []
