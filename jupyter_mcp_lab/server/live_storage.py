@@ -61,16 +61,14 @@ class LiveStorage(ContentsStorage):
         shared = await self._shared(path)
         if shared is None:
             return await super().read_text(path)
-        if path.endswith(".ipynb"):
-            return NotebookContent(shared.get()).serialize()
-        return str(shared.get())
+        return _text_of(shared, path)
 
     async def write_text(self, path: str, text: str, base: str | None = None) -> None:
         shared = await self._shared(path)
         if shared is None:
             return await super().write_text(path, text, base)
         # Compare and apply with no await in between: nobody's keystroke slips through.
-        current = await self.read_text_of(shared, path)
+        current = _text_of(shared, path)
         if base is not None and current != base:
             raise DomainError(
                 "CONFLICT",
@@ -85,12 +83,6 @@ class LiveStorage(ContentsStorage):
         else:
             _apply_text(shared, current, text)
         await self._saved(path, before)
-
-    @staticmethod
-    async def read_text_of(shared: Any, path: str) -> str:
-        if path.endswith(".ipynb"):
-            return NotebookContent(shared.get()).serialize()
-        return str(shared.get())
 
     async def _modified(self, path: str) -> Any:
         try:
@@ -117,6 +109,13 @@ class LiveStorage(ContentsStorage):
                 return
             seen = now
         log.warning("the shared document of %s was not saved within %.1f s; its autosave will", path, delay)
+
+
+def _text_of(shared: Any, path: str) -> str:
+    """The shared document as its file stores it (a notebook as Jupyter writes it)."""
+    if path.endswith(".ipynb"):
+        return NotebookContent(shared.get()).serialize()
+    return str(shared.get())
 
 
 def _apply_text(shared: Any, current: str, text: str) -> None:
