@@ -163,8 +163,9 @@ class Servers:
         env = dict(os.environ)
         for var in ("BENCH_GC_FREEZE", "BENCH_GC_STATS", "BENCH_THREADS"):
             env.pop(var, None)
-        env.update(extra or {})
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
+        first = (extra or {}).get("PYTHONPATH", "")  # another source tree goes before this one
+        env.update({k: v for k, v in (extra or {}).items() if k != "PYTHONPATH"})
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (first, str(REPO), env.get("PYTHONPATH", "")) if p)
         for var, sub in (
             ("JUPYTER_CONFIG_DIR", "jupyter-config"),
             ("JUPYTER_DATA_DIR", "jupyter-data"),
@@ -211,10 +212,15 @@ class Servers:
         return Side("floor", url, {}, proc, log_path, ready_url=url, launched=launched, threads_file=_threads(env))
 
     def start_subject(
-        self, env: dict[str, str] | None = None, app: str = "jupyter_server", name: str = "subject"
+        self,
+        env: dict[str, str] | None = None,
+        app: str = "jupyter_server",
+        name: str = "subject",
+        pythonpath: Path | None = None,
     ) -> Side:
         """A real ``jupyter server`` (or ``jupyter lab``: ``app="jupyterlab"``) with the extension;
-        ``env`` may set ``BENCH_GC_*`` and ``BENCH_THREADS``."""
+        ``env`` may set ``BENCH_GC_*`` and ``BENCH_THREADS``; ``pythonpath`` imports
+        ``jupyter_mcp_lab`` from another source tree (latency_trees.py)."""
         root = self._root(f"{name}-root")
         port = free_port()
         token = secrets.token_hex(16)
@@ -234,7 +240,8 @@ class Servers:
             "--ServerApp.jpserver_extensions={'jupyter_mcp_lab': True}",
         ]
         launched = time.monotonic()
-        proc, log_path = self._spawn(name, cmd, env)
+        spawn_env = {**(env or {}), **({"PYTHONPATH": str(pythonpath)} if pythonpath else {})}
+        proc, log_path = self._spawn(name, cmd, spawn_env or None)
         base = f"http://127.0.0.1:{port}/"
         headers = {"Authorization": f"token {token}"}
         return Side(

@@ -22,8 +22,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import secrets
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -34,47 +32,12 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from benchmarks import latency as bench  # noqa: E402
-from benchmarks._common import die_with_parent, free_port, open_client, percentile  # noqa: E402
+from benchmarks._common import open_client, percentile  # noqa: E402
 
 
 def start_tree_subject(servers: bench.Servers, index: int, tree: Path) -> bench.Side:
     """A ``jupyter server`` with the extension, importing ``jupyter_mcp_lab`` from ``tree``."""
-    name = f"tree{index}"
-    root = servers._root(f"{name}-root")
-    port = free_port()
-    token = secrets.token_hex(16)
-    env = servers._env()
-    env["PYTHONPATH"] = str(tree)
-    log_path = servers.tmp / f"{name}.log"
-    log = open(log_path, "wb")  # noqa: SIM115 - closed by servers.close()
-    servers._logs.append(log)
-    cmd = [
-        sys.executable,
-        "-m",
-        "jupyter_server",
-        "--allow-root",
-        "--no-browser",
-        f"--port={port}",
-        "--ServerApp.port_retries=0",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.token={token}",
-        f"--ServerApp.root_dir={root}",
-        "--ServerApp.jpserver_extensions={'jupyter_mcp_lab': True}",
-    ]
-    proc = subprocess.Popen(
-        cmd,
-        cwd=servers.tmp,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-        preexec_fn=die_with_parent,
-    )
-    servers.procs.append(proc)
-    base = f"http://127.0.0.1:{port}/"
-    # latency.py's helpers tell a Jupyter side from the floor by this name.
-    return bench.Side("subject", base + "mcp", {"Authorization": f"token {token}"}, proc, log_path, base + "api/status")
+    return servers.start_subject(name=f"tree{index}", pythonpath=tree)
 
 
 async def run(args: argparse.Namespace, servers: bench.Servers) -> list[tuple[str, list[float], float]]:
