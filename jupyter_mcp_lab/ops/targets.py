@@ -21,8 +21,6 @@ from .context import OpContext
 
 Mode = Literal["apply", "suggest", "dryRun"]
 
-TAB_ID = documents.TAB
-PATH = documents.PATH
 EXPECTED = Field(None, description="Revision token from your last read; a mismatch answers STALE.")
 MODE: Any = Field(
     "apply",

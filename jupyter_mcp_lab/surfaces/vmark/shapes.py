@@ -12,7 +12,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.errors import ArgumentError, DomainError
-from ...ops.targets import EXPECTED, MODE, RATIONALE, TAB_ID, Mode
+from ...ops.documents import TAB as TAB_ID
+from ...ops.targets import EXPECTED, MODE, RATIONALE, Mode
 
 WINDOW_ID: Any = Field(
     None,
