@@ -14,6 +14,16 @@ from tests.labext.conftest import Lab, browser
 DOC = "notes.md"
 # 😀 is one code point and two UTF-16 units: the bridge must report code points.
 TEXT = "# Notes 😀\n\nline three\nline four\n"
+
+# Sets ``window.__mcpLabPaletteOpened`` once JupyterLab's command palette is shown (it is in
+# the page from the start, hidden through its modal wrapper's class).
+PALETTE_WATCH = """() => {
+  const node = document.querySelector('#command-palette');
+  window.__mcpLabPaletteOpened = false;
+  new MutationObserver(() => {
+    if (node.checkVisibility()) window.__mcpLabPaletteOpened = true;
+  }).observe(document.body, { attributes: true, attributeFilter: ['class'], subtree: true });
+}"""
 LINE3 = TEXT.index("line three")  # in code points
 
 
@@ -106,11 +116,14 @@ def test_an_agent_drives_jupyterlab_through_the_bridge(lab: Lab) -> None:
         pending = background.submit(lab_call, lab, "run_command", command="apputils:activate-command-palette")
         expect(dialog).to_contain_text("Activate Command Palette", timeout=20_000)
         shots.save("confirm")
+        # The palette is modal and closes as soon as anything else takes the focus (a toast
+        # of JupyterLab's own, the dialog handing the focus back): record that it opened.
+        page.evaluate(PALETTE_WATCH)
         dialog.get_by_role("button", name="Allow").click()
         ran = pending.result(timeout=30)
         assert not ran["_error"], ran
         assert ran["approvedBy"] == "person" and ran["label"] == "Activate Command Palette"
-        expect(page.locator("#command-palette")).to_be_visible()
+        page.wait_for_function("window.__mcpLabPaletteOpened === true", timeout=5_000)
         page.keyboard.press("Escape")
 
         # A terminal command: allowed, typed into a new terminal, run by the shell.
