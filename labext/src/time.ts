@@ -50,7 +50,12 @@ export function relativeTime(then: number, now: number): string {
   return minutesAgo(seconds, Math.floor);
 }
 
-/** "45 s left", "14 min left", "7 h 59 min left", "6 days 23 h left", "expired". */
+/**
+ * "45 s left", "15 min left", "7 h 59 min left", "6 days 23 h left",
+ * "expired". Past a minute, rounded to the nearest minute (to the nearest
+ * hour past a day): a grant of an hour, shown a moment after it was made,
+ * has "1 h left", not "59 min left".
+ */
 export function timeLeft(expires: number, now: number): string {
   const seconds = Math.floor(expires - now);
   if (seconds <= 0) {
@@ -59,15 +64,16 @@ export function timeLeft(expires: number, now: number): string {
   if (seconds < 60) {
     return `${seconds} s left`;
   }
-  const minutes = Math.floor(seconds / 60);
+  const minutes = Math.round(seconds / 60);
   if (minutes < 60) {
     return `${minutes} min left`;
   }
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) {
+  if (minutes < 24 * 60) {
+    const hours = Math.floor(minutes / 60);
     const rest = minutes % 60;
     return rest ? `${hours} h ${rest} min left` : `${hours} h left`;
   }
+  const hours = Math.round(minutes / 60);
   const days = Math.floor(hours / 24);
   const rest = hours % 24;
   const dayText = `${days} day${days === 1 ? '' : 's'}`;

@@ -93,7 +93,7 @@ def test_grant_checkpoint_revert_and_revoke_in_the_panel(lab: Lab) -> None:
         expect(row).to_have_count(1, timeout=10_000)
         expect(row.locator(".jp-McpLab-author")).to_have_text(AGENT)
         expect(row.locator(".jp-McpLab-scope")).to_have_text(DOC)
-        expect(row.locator(".jp-McpLab-timeLeft")).to_have_text("14 min left")
+        expect(row.locator(".jp-McpLab-timeLeft")).to_have_text("15 min left")  # rounded to the minute
         expect(grants.locator(".jp-McpLab-grantError")).to_be_hidden()
         [grant] = lab.api("GET", "grants", params={"active": "true"})["grants"]
         assert (grant["agent"], grant["agentKind"], grant["scope"]) == (AGENT, "client", DOC)

@@ -34,11 +34,31 @@ describe('time left', () => {
     expect(timeLeft(1000, 1000)).toBe('expired');
     expect(timeLeft(1000, 2000)).toBe('expired');
     expect(timeLeft(1045, 1000)).toBe('45 s left');
-    expect(timeLeft(1000 + 14 * 60 + 59, 1000)).toBe('14 min left');
+    expect(timeLeft(1000 + 14 * 60 + 20, 1000)).toBe('14 min left');
     expect(timeLeft(1000 + 3600, 1000)).toBe('1 h left');
     expect(timeLeft(1000 + 8 * 3600 - 60, 1000)).toBe('7 h 59 min left');
     expect(timeLeft(1000 + 86400, 1000)).toBe('1 day left');
     expect(timeLeft(1000 + 7 * 86400 - 3600, 1000)).toBe('6 days 23 h left');
+  });
+
+  it('rounds to the nearest minute, so a new grant shows the time it was given', () => {
+    // A one-hour grant, drawn half a second and then a few seconds after it was made.
+    expect(timeLeft(1000 + 3600, 1000.5)).toBe('1 h left');
+    expect(timeLeft(1000 + 3600, 1004)).toBe('1 h left');
+    expect(timeLeft(1000 + 15 * 60, 1001)).toBe('15 min left');
+    expect(timeLeft(1000 + 8 * 3600, 1002)).toBe('8 h left');
+    expect(timeLeft(1000 + 7 * 86400, 1003)).toBe('7 days left');
+    // Half a minute or more up, half a minute down; the last minute in seconds.
+    expect(timeLeft(1000 + 14 * 60 + 30, 1000)).toBe('15 min left');
+    expect(timeLeft(1000 + 14 * 60 + 29, 1000)).toBe('14 min left');
+    expect(timeLeft(1000 + 59 * 60 + 45, 1000)).toBe('1 h left');
+    expect(timeLeft(1000 + 90, 1000)).toBe('2 min left');
+    expect(timeLeft(1000 + 61, 1000)).toBe('1 min left');
+    expect(timeLeft(1000 + 59, 1000)).toBe('59 s left');
+    // Past a day, to the nearest hour.
+    expect(timeLeft(1000 + 86400 + 29 * 60, 1000)).toBe('1 day left');
+    expect(timeLeft(1000 + 86400 + 31 * 60, 1000)).toBe('1 day 1 h left');
+    expect(timeLeft(1000 + 24 * 3600 - 20, 1000)).toBe('1 day left');
   });
 });
 
