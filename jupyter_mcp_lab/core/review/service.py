@@ -30,6 +30,7 @@ from .checkpoints import CheckpointsMixin
 from .grants import GrantsMixin
 from .hunks import hunks, kind_of
 from .policy import Author
+from .reapply import ReapplyMixin
 
 Progress = Callable[[float, float | None, str | None], Awaitable[None]]
 
@@ -45,8 +46,8 @@ class AcceptAllResult:
     revision: str | None = None
 
 
-class Review(CheckpointsMixin, GrantsMixin):
-    """Staging and deciding suggestions; checkpoints and grants come from the mixins."""
+class Review(CheckpointsMixin, GrantsMixin, ReapplyMixin):
+    """Staging and deciding suggestions; checkpoints, grants and re-applying come from the mixins."""
 
     # ------------------------------------------------------------------ staging
 
@@ -217,10 +218,15 @@ class Review(CheckpointsMixin, GrantsMixin):
         return result
 
     async def reject(self, id: str, by: str) -> Suggestion:
+        """Reject a pending suggestion, or dismiss a conflicted one (it stays listed as a
+        conflict, with its base text kept for re-applying, until a person does either)."""
         async with self._decide:
             s = self.get(id)
-            self._require_pending(s)
-            d = self.store.decide(s.id, "rejected", decided_by=by, now=time.time())
+            if s.status != "conflict":
+                self._require_pending(s)
+            d = self.store.decide(
+                s.id, "rejected", expected=(s.status,), decided_by=by, reason=s.reason, now=time.time()
+            )
             if d is None:
                 raise DomainError("CONFLICT", f"suggestion {id} was decided meanwhile", suggestionId=id)
             self.events.publish("suggestion", action="rejected", suggestion=d.to_json())

@@ -20,6 +20,7 @@ import sqlite3
 import time
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
+from typing import Literal
 
 from ..db import Database, store_file
 from ..errors import DomainError
@@ -148,8 +149,10 @@ class SuggestionStore(CheckpointsAndGrants):
         session: str | None = None,
         group: str | None = None,
         limit: int | None = None,
+        order: Literal["document", "recent"] = "document",
     ) -> builtins.list[Suggestion]:
-        """Matching suggestions in document order: by path, then position, then age."""
+        """Matching suggestions in document order (by path, then position, then age), or
+        ``recent``: the last decided (else created) first."""
         where: builtins.list[str] = [f"{ROOT} = ?"]
         args: builtins.list[object] = [self.root]
         for column, value in (("path", path), ("session", session), ("group", group)):
@@ -161,7 +164,10 @@ class SuggestionStore(CheckpointsAndGrants):
             where.append(f"status IN ({_marks(wanted)})")
             args += wanted
         sql = "SELECT * FROM suggestions WHERE " + " AND ".join(where)
-        sql += ' ORDER BY "path", "start", "created", rowid'
+        if order == "recent":
+            sql += ' ORDER BY COALESCE("decided", "created") DESC, rowid DESC'
+        else:
+            sql += ' ORDER BY "path", "start", "created", rowid'
         if limit is not None:
             sql += " LIMIT ?"
             args.append(limit)
