@@ -27,6 +27,7 @@ from ...core.diffs import unified
 from ...core.errors import ArgumentError, DomainError
 from ...core.paths import resolve_in_root, root_relative, to_api_path
 from ...ops.context import Services
+from .. import json_input
 from ..auth import AuthHandler
 from ..endpoints import MCPEndpoints
 
@@ -152,9 +153,9 @@ class ApiHandler(AuthHandler, APIHandler):
     def json_body(self, model: type[M]) -> M:
         """The request's JSON body as ``model``; 400 naming the argument otherwise."""
         try:
-            data = json.loads(self.request.body or b"null")
-        except ValueError as exc:
-            raise ArgumentError(f"the request body is not JSON: {exc}", "body") from None
+            data = json_input.loads(self.request.body or b"null")
+        except json_input.JSONInputError as exc:
+            raise ArgumentError(f"the request body is {exc}", "body") from None
         if not isinstance(data, dict):
             raise ArgumentError("the request body must be a JSON object", "body")
         try:

@@ -22,6 +22,7 @@ from tornado import web
 from tornado.websocket import WebSocketClosedError, WebSocketHandler
 
 from ..._version import __version__
+from .. import json_input
 from ..auth import AuthHandler
 from .messages import Hello, Presence, Response
 from .registry import LabBridge, LabClient
@@ -72,9 +73,9 @@ class BridgeHandler(WebSocketMixin, WebSocketHandler, AuthHandler):
         # Tornado awaits this before reading the next message: a client's messages are
         # handled in order (a presence is applied before the response that follows it).
         try:
-            data = json.loads(message)
-        except ValueError:
-            self._error("a message must be a JSON object")
+            data = json_input.loads(message)
+        except json_input.JSONInputError as exc:
+            self._error(f"a message must be a JSON object; this one is {exc}")
             return
         kind = data.get("type") if isinstance(data, dict) else None
         try:
