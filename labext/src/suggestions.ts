@@ -205,6 +205,7 @@ export class SuggestionsModel extends ListModel {
         { method: 'POST' }
       );
       this._noteDecided([result]);
+      this._tellRejected([result]);
       return result;
     });
   }
@@ -233,8 +234,23 @@ export class SuggestionsModel extends ListModel {
         { method: 'POST', body: JSON.stringify({ path }) }
       );
       this._noteDecided(result.rejected ?? []);
+      this._tellRejected(result.rejected ?? []);
       return result;
     });
+  }
+
+  /** Hear of every rejection made here (the undo offer, undo.ts); returns the unsubscribe. */
+  onRejected(listener: (rejected: ISuggestion[]) => void): () => void {
+    this._rejectedListeners.add(listener);
+    return () => this._rejectedListeners.delete(listener);
+  }
+
+  /** Rejections undone (reopened on the server): list them again. */
+  reopened(ids: readonly string[]): void {
+    for (const id of ids) {
+      this._decided.delete(id);
+    }
+    void this.refresh();
   }
 
   /** Hide a conflict the person has seen. */
@@ -306,6 +322,15 @@ export class SuggestionsModel extends ListModel {
     this.emit();
   }
 
+  private _tellRejected(decided: ISuggestion[]): void {
+    const rejected = decided.filter(s => s.status === 'rejected');
+    if (rejected.length > 0) {
+      for (const listener of [...this._rejectedListeners]) {
+        listener(rejected);
+      }
+    }
+  }
+
   private _find(id: string): ISuggestion | undefined {
     for (const group of this._groups) {
       const found = group.suggestions.find(s => s.id === id);
@@ -321,4 +346,5 @@ export class SuggestionsModel extends ListModel {
   private _conflicts = new Map<string, IConflict>();
   private _decided = new Set<string>();
   private _selected: string | null = null;
+  private _rejectedListeners = new Set<(rejected: ISuggestion[]) => void>();
 }

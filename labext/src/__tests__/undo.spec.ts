@@ -1,0 +1,80 @@
+import type { ISuggestion } from '../api_types';
+import { SuggestionsModel } from '../suggestions';
+import { fakeServer, tick } from './fakes';
+
+function suggestion(over: Partial<ISuggestion>): ISuggestion {
+  return {
+    id: 's1',
+    path: 'a.md',
+    kind: 'replace',
+    start: 0,
+    end: 5,
+    original: 'hello',
+    new: 'hi',
+    baseRevision: 'rev-0',
+    author: 'agent',
+    user: 'me',
+    session: 'session-1',
+    rationale: '',
+    operation: 'anchored',
+    group: null,
+    created: 1,
+    status: 'pending',
+    decided: null,
+    decidedBy: null,
+    resultRevision: null,
+    reason: null,
+    lineStart: 1,
+    lineEnd: 1,
+    ...over
+  };
+}
+
+describe('rejections heard and undone', () => {
+  it('tells listeners of a reject and a reject-all, and lists reopened ones again', async () => {
+    let listed = [
+      suggestion({ id: 's1' }),
+      suggestion({ id: 's2', start: 10, end: 12 })
+    ];
+    const { request } = fakeServer({
+      'GET suggestions?status=pending': () => ({
+        suggestions: listed,
+        count: listed.length,
+        counts: {}
+      }),
+      'POST suggestions/s1/reject': () => {
+        listed = listed.filter(s => s.id !== 's1');
+        return suggestion({ id: 's1', status: 'rejected' });
+      },
+      'POST suggestions/reject-all': () => ({
+        rejected: [suggestion({ id: 's2', status: 'rejected' })]
+      }),
+      'POST suggestions/s1/accept': () =>
+        suggestion({ id: 's1', status: 'accepted' })
+    });
+    const model = new SuggestionsModel(request);
+    await model.refresh();
+    const heard: string[][] = [];
+    const stop = model.onRejected(list => heard.push(list.map(s => s.id)));
+
+    await model.reject('s1');
+    expect(heard).toEqual([['s1']]);
+    expect(model.groups[0].suggestions.map(s => s.id)).toEqual(['s2']);
+
+    // Undone on the server before the panel's refresh dropped it: listed again.
+    listed = [suggestion({ id: 's1' }), ...listed];
+    model.reopened(['s1']);
+    await tick();
+    await tick();
+    expect(model.groups[0].suggestions.map(s => s.id)).toEqual(['s1', 's2']);
+
+    await model.rejectAll('a.md');
+    expect(heard).toEqual([['s1'], ['s2']]);
+
+    // An accept is no rejection; after the unsubscribe nothing is heard.
+    await model.accept('s1');
+    stop();
+    await model.reject('s1').catch(() => null);
+    expect(heard).toEqual([['s1'], ['s2']]);
+  });
+});
