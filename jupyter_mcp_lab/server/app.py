@@ -28,6 +28,7 @@ from .contents_storage import ContentsStorage
 from .endpoints import MCPEndpoints
 from .live_storage import LiveStorage
 from .mcp_handler import MCPHandler
+from .request_limit import DEFAULT_MAX_REQUEST_BYTES
 from .routes import profile_path
 
 PROFILE_RE = r"(?P<profile>[a-z][a-z0-9_-]*)"
@@ -64,6 +65,13 @@ class MCPLabApp(ExtensionApp):
         75_000,
         config=True,
         help="Largest tool result in bytes; larger ones answer RESPONSE_TOO_LARGE with a hint to page.",
+    )
+    max_request_bytes = Int(
+        DEFAULT_MAX_REQUEST_BYTES,
+        config=True,
+        help="""Largest MCP request body in bytes (a write carries the whole text). A larger one
+        is refused before it is read, with HTTP 413 and a JSON-RPC error that names the limit.
+        Jupyter's ServerApp.max_body_size caps every request before this one.""",
     )
     data_dir = Unicode(
         "",
@@ -192,6 +200,7 @@ class MCPLabApp(ExtensionApp):
             # Jupyter's handlers already check Host and Origin.
             TransportSecuritySettings(enable_dns_rebinding_protection=False),
             session_idle_timeout=self.session_idle_timeout,
+            max_request_bytes=self.max_request_bytes,
         )
         # Connected JupyterLabs: the workspace's windows, and where agents' lab requests go.
         self.bridge = LabBridge(

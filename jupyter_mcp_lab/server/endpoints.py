@@ -11,13 +11,13 @@ import asyncio
 import contextlib
 import logging
 
-from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 
 from ..ops.context import Services
 from ..surfaces import PROFILES
 from .event_store import BoundedEventStore
 from .mcp_server import SurfaceServer
+from .request_limit import DEFAULT_MAX_REQUEST_BYTES, SessionManager
 
 log = logging.getLogger(__name__)
 
@@ -29,14 +29,15 @@ class MCPEndpoints:
         profiles: list[str],
         security: TransportSecuritySettings | None,
         session_idle_timeout: float | None = 30 * 60,
+        max_request_bytes: int = DEFAULT_MAX_REQUEST_BYTES,
     ) -> None:
         unknown = [p for p in profiles if p not in PROFILES]
         if unknown:
             raise ValueError(f"unknown MCP profile(s): {', '.join(unknown)}; known: {', '.join(PROFILES)}")
         self.services = services
         self.servers: dict[str, SurfaceServer] = {p: SurfaceServer(PROFILES[p], services) for p in profiles}
-        self.managers: dict[str, StreamableHTTPSessionManager] = {
-            p: StreamableHTTPSessionManager(
+        self.managers: dict[str, SessionManager] = {
+            p: SessionManager(
                 app=server,
                 event_store=BoundedEventStore(),
                 json_response=False,
@@ -45,6 +46,7 @@ class MCPEndpoints:
                 session_idle_timeout=session_idle_timeout,
                 # Clients that lose an SSE stream come back quickly (SEP-1699 polling).
                 retry_interval=1000,
+                max_request_body_size=max_request_bytes,
             )
             for p, server in self.servers.items()
         }
