@@ -64,7 +64,7 @@ class ContentsStorage:
         if self._direct(path):
             return await self._files.write_text(path, text)
         try:
-            if not self.cm.allow_hidden and await ensure_async(self.cm.is_hidden(path)):
+            if await self._hidden(path):
                 # Refused before anything is written (Jupyter's save would write, then fail to read it).
                 raise HTTPError(400, f"{path} is hidden; Jupyter does not serve hidden files")
             # Missing folders are made first, as a file storage would (save as drafts/new.md).
@@ -84,7 +84,15 @@ class ContentsStorage:
     async def exists(self, path: str) -> bool:
         if self._direct(path):
             return await self._files.exists(path)
+        if await self._hidden(path):
+            # Not a workspace file, as reading it answers: a save_as onto it is refused as
+            # hidden, never as "already exists", whether or not the file is there.
+            return False
         return bool(await ensure_async(self.cm.file_exists(path)))
+
+    async def _hidden(self, path: str) -> bool:
+        """Whether Jupyter hides ``path`` (ContentsManager.allow_hidden off)."""
+        return not self.cm.allow_hidden and bool(await ensure_async(self.cm.is_hidden(path)))
 
     def _crash_safe(self, path: str) -> bool:
         """Whether this save can be written beside and renamed: a filesystem contents
