@@ -10,6 +10,7 @@ import {
   sourceLabel,
   sourceTitle
 } from './checkpoints_model';
+import { confirmAction } from './confirm';
 import { DiffBoxes } from './diff';
 import { button, el, sectionFrame } from './dom';
 import { connectModel, IPanelContext, IPanelSection } from './section';
@@ -169,7 +170,7 @@ export class CheckpointsSection implements IPanelSection {
         busy ? 'Reverting…' : 'Revert',
         'jp-mod-reject',
         'Undo this change where it is now (refused if later edits touched the same text)',
-        () => void model.revert(cp.id)
+        () => void this._revert(cp)
       );
       revert.disabled = busy;
       actions.append(revert);
@@ -177,6 +178,21 @@ export class CheckpointsSection implements IPanelSection {
     actions.append(diff.toggle);
     row.append(actions, diff.box);
     return row;
+  }
+
+  /** Revert once the person confirmed it (Cancel has the focus). */
+  private async _revert(cp: ICheckpoint): Promise<void> {
+    const confirmed = await confirmAction({
+      title: 'Revert this change?',
+      body: [
+        `${cp.author || 'An agent'}'s change to ${cp.path} (${checkpointLines(cp)}) is undone where it is now; the document is saved.`,
+        'The revert is itself a checkpoint, which you can revert in turn.'
+      ],
+      action: 'Revert'
+    });
+    if (confirmed) {
+      await this.model.revert(cp.id);
+    }
   }
 
   /** Redraw only the relative times (a full render could eat a click). */

@@ -3,6 +3,7 @@
  * direct apply (see grants_form.ts), and the active grants counting down,
  * each with its Revoke button. The state is `GrantsModel`'s (grants_model.ts).
  */
+import { confirmAction } from './confirm';
 import { button, el, sectionFrame } from './dom';
 import { GrantForm } from './grants_form';
 import { GrantsModel, IGrant, scopeLabel } from './grants_model';
@@ -106,11 +107,26 @@ export class GrantsSection implements IPanelSection {
       busy ? 'Revoking…' : 'Revoke',
       'jp-mod-reject',
       `Stop ${g.agent} from applying directly to ${scopeLabel(g.scope)}`,
-      () => void this.model.revoke(g.id)
+      () => void this._revoke(g)
     );
     revoke.disabled = busy;
     row.append(meta, revoke);
     return row;
+  }
+
+  /** Revoke once the person confirmed it (Cancel has the focus). */
+  private async _revoke(g: IGrant): Promise<void> {
+    const confirmed = await confirmAction({
+      title: 'Revoke this grant?',
+      body: [
+        `${g.agent} stops applying directly to ${scopeLabel(g.scope)}: its next changes wait for your review again.`,
+        'A revoked grant cannot be resumed; grant again to allow it.'
+      ],
+      action: 'Revoke'
+    });
+    if (confirmed) {
+      await this.model.revoke(g.id);
+    }
   }
 
   private _onCurrentChanged(): void {

@@ -3,7 +3,8 @@
 A person grants an agent (by its MCP client name, the official Python SDK client) direct
 apply on the document open in JupyterLab; the agent's next edit applies at once and shows
 in Checkpoints; the person reverts it there, sees a revert refused when a later edit touched
-the same text, and revokes the grant; the agent's next edit waits for review again.
+the same text, and revokes the grant; the agent's next edit waits for review again. Revert
+and Revoke ask first, in a dialog whose Cancel has the focus (Enter changes nothing).
 """
 
 from __future__ import annotations
@@ -48,6 +49,31 @@ def decline_news(page: Any) -> None:
     except PlaywrightTimeout:
         return  # not asked (yet): nothing covers the panel
     toast.wait_for(state="detached", timeout=10_000)
+
+
+def confirm(page: Any, title: str, action: str, shots: Any = None, shot: str = "") -> None:
+    """The confirmation dialog ``title`` is open with Cancel focused; go ahead with ``action``."""
+    from playwright.sync_api import expect
+
+    dialog = page.locator(".jp-Dialog")
+    expect(dialog.locator(".jp-Dialog-header")).to_have_text(title, timeout=10_000)
+    cancel = dialog.get_by_role("button", name="Cancel")
+    expect(cancel).to_be_focused()
+    if shots is not None:
+        shots.save(shot)
+    dialog.get_by_role("button", name=action, exact=True).click()
+    expect(dialog).to_have_count(0, timeout=10_000)
+
+
+def refuse(page: Any, title: str) -> None:
+    """The confirmation dialog ``title`` is open; Enter (on the focused Cancel) closes it."""
+    from playwright.sync_api import expect
+
+    dialog = page.locator(".jp-Dialog")
+    expect(dialog.locator(".jp-Dialog-header")).to_have_text(title, timeout=10_000)
+    expect(dialog.get_by_role("button", name="Cancel")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(dialog).to_have_count(0, timeout=10_000)
 
 
 def test_grant_checkpoint_revert_and_revoke_in_the_panel(lab: Lab) -> None:
@@ -122,9 +148,18 @@ def test_grant_checkpoint_revert_and_revoke_in_the_panel(lab: Lab) -> None:
         expect(panel.locator(".jp-McpLab-suggestion")).to_have_count(0)
         shots.save("applied")
 
+        # Revert asks first; Enter keeps the change (Cancel has the focus).
+        shots.at("revert refused")
+        cp.get_by_role("button", name="Revert").click()
+        refuse(page, "Revert this change?")
+        page.wait_for_timeout(500)
+        assert doc.read_text() == applied
+        expect(cp.locator(".jp-McpLab-revertedTag")).to_have_count(0)
+
         # Revert in the panel: the file is back, the row says reverted, the revert is listed.
         shots.at("revert")
         cp.get_by_role("button", name="Revert").click()
+        confirm(page, "Revert this change?", "Revert", shots, "revert-dialog")
         assert lab.wait_for_file(DOC, lambda t: t == TEXT) == TEXT
         expect(cp.locator(".jp-McpLab-revertedTag")).to_have_text("reverted", timeout=10_000)
         expect(cp.get_by_role("button", name="Revert")).to_have_count(0)
@@ -140,6 +175,7 @@ def test_grant_checkpoint_revert_and_revoke_in_the_panel(lab: Lab) -> None:
         cp = checkpoints.locator(f'.jp-McpLab-checkpoint[data-id="{older}"]')
         expect(cp).to_be_visible(timeout=15_000)
         cp.get_by_role("button", name="Revert").click()
+        confirm(page, "Revert this change?", "Revert")
         error = cp.locator(".jp-McpLab-cpError.jp-mod-conflict")
         expect(error).to_contain_text("Conflict: nothing was changed.", timeout=10_000)
         expect(error).to_contain_text("The checkpoint's change was edited since")
@@ -150,6 +186,11 @@ def test_grant_checkpoint_revert_and_revoke_in_the_panel(lab: Lab) -> None:
         # Revoke: the grant leaves the list, and the agent's next edit is staged again.
         shots.at("revoke")
         grants.locator(".jp-McpLab-grant").get_by_role("button", name="Revoke").click()
+        refuse(page, "Revoke this grant?")
+        expect(grants.locator(".jp-McpLab-grant")).to_have_count(1)
+        assert len(lab.api("GET", "grants", params={"active": "true"})["grants"]) == 1
+        grants.locator(".jp-McpLab-grant").get_by_role("button", name="Revoke").click()
+        confirm(page, "Revoke this grant?", "Revoke", shots, "revoke-dialog")
         expect(grants.locator(".jp-McpLab-grant")).to_have_count(0, timeout=10_000)
         expect(grants.locator(".jp-McpLab-empty")).to_contain_text("No active grants")
         assert lab.api("GET", "grants", params={"active": "true"})["grants"] == []
