@@ -2,7 +2,9 @@
 
 python -m jupyter_mcp_lab stdio  --root DIR [--profile lab]
 python -m jupyter_mcp_lab http   --root DIR --port N [--token T]
-python -m jupyter_mcp_lab config [--url URL] [--token T] [--client NAME]
+python -m jupyter_mcp_lab config [--url URL] [--token T | --key K] [--client NAME]
+python -m jupyter_mcp_lab keys add NAME [--expires 30d|ISO] [--profiles lab,vmark]
+python -m jupyter_mcp_lab keys list | keys revoke NAME
 """
 
 from __future__ import annotations
@@ -112,25 +114,31 @@ def _pick_server(servers: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def cmd_config(args: argparse.Namespace) -> None:
-    from .server.client_config import CLIENTS, render, render_all
+    """Configs for each client, each with an agent key of its own: issued by the running
+    server under the client's name (replacing an earlier key of that name), or ``--key``."""
+    from .keys_cli import issue_key
+    from .server.client_config import CLIENTS, render
 
+    if args.client != "all" and args.client not in CLIENTS:
+        sys.exit(f"jupyter-mcp-lab: unknown client {args.client!r}; known: all, {', '.join(CLIENTS)}")
     url, token = args.url, args.token
     if url is None:
         servers = _running_servers()
         if not servers:
-            sys.exit("jupyter-mcp-lab: no running Jupyter server found; start one or pass --url and --token")
+            sys.exit("jupyter-mcp-lab: no running Jupyter server found; start one or pass --url")
         info = _pick_server(servers)
         url = info["url"].rstrip("/") + ("/mcp" if args.profile == "lab" else f"/mcp-lab/{args.profile}/mcp")
         token = token or info.get("token", "")
-    if not token:
-        sys.exit("jupyter-mcp-lab: no token known for that server; pass --token")
+    clients = list(CLIENTS) if args.client == "all" else [args.client]
+    if not args.key and not token:
+        sys.exit("jupyter-mcp-lab: no Jupyter token known to issue a key with; pass --token (or --key)")
+    blocks = []
+    for client in clients:
+        key = args.key or issue_key(url, token, args.key_name or client)["secret"]
+        blocks.append(render(client, args.name, url, key))
     if args.client == "all":
         print(f"MCP endpoint: {url}\n")
-        print(render_all(args.name, url, token))
-    elif args.client in CLIENTS:
-        print(render(args.client, args.name, url, token))
-    else:
-        sys.exit(f"jupyter-mcp-lab: unknown client {args.client!r}; known: all, {', '.join(CLIENTS)}")
+    print("\n\n".join(blocks))
 
 
 def _server_options(p: argparse.ArgumentParser) -> None:
@@ -159,13 +167,21 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--profile", action="append", help="profile to serve (repeatable; default: all)")
     p.set_defaults(func=cmd_http)
 
-    p = sub.add_parser("config", help="print client configs for a running server")
+    p = sub.add_parser("config", help="print client configs for a running server, each with a new agent key")
     p.add_argument("--url", help="MCP endpoint URL (default: the running Jupyter server's)")
-    p.add_argument("--token", help="the server's token (default: from Jupyter's runtime files)")
+    p.add_argument(
+        "--token", help="the person's Jupyter token, to issue keys with (default: from Jupyter's runtime files)"
+    )
+    p.add_argument("--key", default="", help="an agent key to put into the configs instead of issuing new ones")
+    p.add_argument("--key-name", default="", help="the issued key's name (default: the client's, e.g. claude-code)")
     p.add_argument("--profile", default="lab")
     p.add_argument("--client", default="all", help="all, claude-code, claude-desktop, vscode or cursor")
     p.add_argument("--name", default=SERVER_NAME, help="the server's name in the client")
     p.set_defaults(func=cmd_config)
+
+    from .keys_cli import add_parser as add_keys_parser
+
+    add_keys_parser(sub, _running_servers)
     return ap
 
 

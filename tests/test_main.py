@@ -96,16 +96,21 @@ def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
     return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=60, env=env)
 
 
-def test_config_prints_every_client_for_an_explicit_endpoint():
-    out = run_cli("config", "--url", "http://127.0.0.1:9/mcp", "--token", "T0K").stdout
-    expected = "claude mcp add --transport http jupyter-lab http://127.0.0.1:9/mcp --header 'Authorization: Bearer T0K'"
+KEY = "jml_0123456789ab_" + "k" * 43
+
+
+def test_config_prints_every_client_with_a_given_key():
+    out = run_cli("config", "--url", "http://127.0.0.1:9/mcp", "--key", KEY).stdout
+    expected = (
+        f"claude mcp add --transport http jupyter-lab http://127.0.0.1:9/mcp --header 'Authorization: Bearer {KEY}'"
+    )
     assert expected in out
     blocks = [b for b in out.split("\n\n") if b.startswith("# ") and "{" in b]
     configs = {b.splitlines()[0]: json.loads(b.split("\n", 1)[1]) for b in blocks}
     vscode = configs["# VS Code (.vscode/mcp.json)"]["servers"]["jupyter-lab"]
-    assert vscode == {"type": "http", "url": "http://127.0.0.1:9/mcp", "headers": {"Authorization": "Bearer T0K"}}
+    assert vscode == {"type": "http", "url": "http://127.0.0.1:9/mcp", "headers": {"Authorization": f"Bearer {KEY}"}}
     cursor = configs["# Cursor (~/.cursor/mcp.json)"]["mcpServers"]["jupyter-lab"]
-    assert cursor["headers"]["Authorization"] == "Bearer T0K"
+    assert cursor["headers"]["Authorization"] == f"Bearer {KEY}"
     desktop = configs["# Claude Desktop (claude_desktop_config.json; needs Node.js for npx)"]
     assert "http://127.0.0.1:9/mcp" in desktop["mcpServers"]["jupyter-lab"]["args"]
 
@@ -117,11 +122,11 @@ def test_config_finds_the_running_server_from_jupyter_runtime_files(tmp_path):
     none = run_cli("config", env=env)
     assert none.returncode != 0 and "no running Jupyter server" in none.stderr
     info = {
-        "url": "http://127.0.0.1:8899/",
+        "url": "http://127.0.0.1:9/",
         "token": "abc",
         "pid": os.getpid(),  # list_running_servers drops files of dead processes
         "root_dir": str(tmp_path),
-        "port": 8899,
+        "port": 9,
         "base_url": "/",
         "secure": False,
         "hostname": "127.0.0.1",
@@ -130,9 +135,13 @@ def test_config_finds_the_running_server_from_jupyter_runtime_files(tmp_path):
         "sock": "",
     }
     (runtime / f"jpserver-{os.getpid()}.json").write_text(json.dumps(info))
-    found = run_cli("config", "--client", "claude-code", env=env)
+    found = run_cli("config", "--client", "claude-code", "--key", KEY, env=env)
     assert found.returncode == 0, found.stderr
-    assert "http://127.0.0.1:8899/mcp --header 'Authorization: Bearer abc'" in found.stdout
+    assert f"http://127.0.0.1:9/mcp --header 'Authorization: Bearer {KEY}'" in found.stdout
+    # Without --key it asks that server for a key, and never falls back to its token.
+    unreachable = run_cli("config", "--client", "claude-code", env=env)
+    assert unreachable.returncode != 0 and "cannot reach http://127.0.0.1:9/" in unreachable.stderr
+    assert "abc" not in unreachable.stdout
 
 
 def test_bad_arguments_fail_with_a_message(tmp_path):
@@ -142,3 +151,7 @@ def test_bad_arguments_fail_with_a_message(tmp_path):
     assert unknown.returncode != 0 and "unknown profile" in unknown.stderr
     client = run_cli("config", "--url", "http://x/mcp", "--token", "t", "--client", "emacs")
     assert client.returncode != 0 and "unknown client" in client.stderr
+    no_credential = run_cli("config", "--url", "http://x/mcp")
+    assert no_credential.returncode != 0 and "--token" in no_credential.stderr
+    not_mcp = run_cli("config", "--url", "http://x/lab", "--token", "t")
+    assert not_mcp.returncode != 0 and "not an MCP endpoint URL" in not_mcp.stderr

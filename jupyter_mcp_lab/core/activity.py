@@ -29,6 +29,8 @@ class ActivityEntry:
     arguments: str
     status: str  # "ok" | "error" | an error code
     duration_ms: float
+    # What the MCP client calls itself when ``client`` is an agent key's name ("": the same).
+    label: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """camelCase, as the REST API spells records (``session`` as on suggestions)."""
@@ -38,6 +40,7 @@ class ActivityEntry:
             "profile": self.profile,
             "tool": self.tool,
             "client": self.client,
+            "label": self.label or self.client,
             "user": self.user,
             "session": self.session_id,
             "arguments": self.arguments,

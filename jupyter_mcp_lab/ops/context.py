@@ -82,7 +82,13 @@ class Services:
 
 @dataclass(frozen=True)
 class Caller:
-    """Who is calling: the authenticated person and the MCP client acting for them."""
+    """Who is calling: the authenticated person and the MCP client acting for them.
+
+    ``client_name`` is the agent's identity: the name of the agent key it connected with
+    (what authorship, activity and grants go by), or the client's own name when the person's
+    Jupyter credential opened the session. ``client_label`` is what the client calls itself
+    when that differs: shown, never trusted.
+    """
 
     username: str
     display_name: str
@@ -91,6 +97,8 @@ class Caller:
     session_id: str
     profile: str
     origin: str | None = None  # scheme://host the client reached us at, for URLs we hand out
+    client_label: str = ""
+    key: bool = False  # connected with an agent key (client_name is the key's name)
 
     @property
     def author(self) -> Author:

@@ -16,6 +16,7 @@ from traitlets import Bool, Enum, Float, Int, List, Type, Unicode, default, vali
 
 from .._version import __version__
 from ..core.documents import Documents
+from ..core.keys import KeyStore
 from ..core.recovery import RecoveryReport, recover
 from ..core.review import Review
 from ..core.suggestions import Retention, SuggestionStore
@@ -26,6 +27,7 @@ from .api.status import RECOVERY_SETTING
 from .bridge import BRIDGE_ROUTE, BridgeHandler, LabBridge
 from .contents_storage import ContentsStorage
 from .endpoints import MCPEndpoints
+from .key_auth import KEYS_SETTING, AgentKeys
 from .live_storage import LiveStorage
 from .mcp_handler import MCPHandler
 from .request_limit import DEFAULT_MAX_REQUEST_BYTES
@@ -94,6 +96,14 @@ class MCPLabApp(ExtensionApp):
         config=True,
         help="""Bytes of checkpoint diffs (compressed) kept per workspace, newest first; the
         data directory's store gives pruned space back to the filesystem. 0: no limit.""",
+    )
+    allow_jupyter_credential = Bool(
+        True,
+        config=True,
+        help="""Whether the person's own Jupyter credential (token, login cookie, JupyterHub
+        token) also opens the MCP endpoints, beside agent keys. The kernel helpers
+        (kernel_tools.connect) use it. False: only agent keys open them (python -m
+        jupyter_mcp_lab keys add NAME); a key never opens anything but the MCP endpoints.""",
     )
     hidden_paths = List(
         Unicode(),
@@ -202,6 +212,9 @@ class MCPLabApp(ExtensionApp):
             session_idle_timeout=self.session_idle_timeout,
             max_request_bytes=self.max_request_bytes,
         )
+        # Agent keys of this workspace: they open the MCP endpoints, and only them.
+        self.keys = AgentKeys(KeyStore.in_data_dir(self.data_dir, root), self.endpoints)
+        self.settings[KEYS_SETTING] = self.keys
         # Connected JupyterLabs: the workspace's windows, and where agents' lab requests go.
         self.bridge = LabBridge(
             self.services,
@@ -226,7 +239,11 @@ class MCPLabApp(ExtensionApp):
         return report
 
     def initialize_handlers(self) -> None:
-        kwargs = {"endpoints": self.endpoints}
+        kwargs = {
+            "endpoints": self.endpoints,
+            "keys": self.keys,
+            "allow_jupyter_credential": self.allow_jupyter_credential,
+        }
         if "lab" in self.profiles:
             self.handlers.append((profile_path("lab"), MCPHandler, {**kwargs, "profile": "lab"}))
         self.handlers.append((profile_path(PROFILE_RE), MCPHandler, kwargs))  # mcp-lab/{profile}/mcp
@@ -242,6 +259,7 @@ class MCPLabApp(ExtensionApp):
             Endpoint(profile=e.profile, path=e.path, url=origin + e.path) for e in self.services.endpoints
         ]
         await self.endpoints.start()
+        await self.keys.start()
         self.bridge.lab_url = url_path_join(serverapp.connection_url, "lab")
         if self.freeze_startup_heap:
             gc.collect()
@@ -257,9 +275,20 @@ class MCPLabApp(ExtensionApp):
                 await bridge.stop()
             except Exception:
                 self.log.exception("jupyter-mcp-lab: stopping the lab bridge failed")
+        keys = getattr(self, "keys", None)
+        if keys is not None:
+            try:
+                await keys.stop()
+            except Exception:
+                self.log.exception("jupyter-mcp-lab: stopping the agent keys failed")
         endpoints = getattr(self, "endpoints", None)
         if endpoints is not None:
             await endpoints.stop()
+        if keys is not None:
+            try:
+                keys.store.close()
+            except Exception:
+                self.log.exception("jupyter-mcp-lab: closing the key store failed")
         services = getattr(self, "services", None)
         if services is not None:
             try:

@@ -18,6 +18,7 @@ from jupyter_server.auth.identity import IdentityProvider, PasswordIdentityProvi
 from jupyter_server.base.handlers import JupyterHandler
 from tornado import web
 
+from ..core.keys import looks_like_key
 from ..surfaces.caller import LOCAL_USER
 
 # Per-application memories, kept in the Tornado settings so that two servers in one process
@@ -32,6 +33,18 @@ MEMORY_LIMIT = 32  # entries; emptied when full (a few hosts and header spelling
 PLAIN_TOKEN_PROVIDERS = (IdentityProvider, PasswordIdentityProvider)
 
 
+def presented_key(headers: Any) -> str | None:
+    """The agent key in an ``Authorization: Bearer <key>`` (or ``token <key>``) header, or None.
+
+    Keys travel in the header only: a URL's query string ends up in logs and histories.
+    """
+    scheme, _, credential = str(headers.get("Authorization", "")).partition(" ")
+    credential = credential.strip()
+    if scheme.lower() in ("bearer", "token") and looks_like_key(credential):
+        return credential
+    return None
+
+
 class AuthHandler(JupyterHandler):
     """A base for handlers that answer 401 themselves (see ``authenticate``)."""
 
@@ -39,6 +52,13 @@ class AuthHandler(JupyterHandler):
     #: handlers that set no login cookie: Jupyter's provider sets one on the way, which a
     #: remembered answer would skip.
     remember_token_users = False
+
+    def refuse_agent_keys(self) -> None:
+        """Answer 403 to a request carrying an agent key: a key opens the MCP endpoints and
+        nothing else, even beside a login cookie of the person (whose cookie a program
+        acting with a key must not borrow)."""
+        if presented_key(self.request.headers) is not None:
+            raise web.HTTPError(403, "An agent key opens the MCP endpoints only; this route needs the person's login.")
 
     def check_xsrf_cookie(self) -> None:
         # Without a user the request is refused with 401; checking XSRF first would answer

@@ -9,9 +9,10 @@ from typing import Any
 
 CLIENTS = ("claude-code", "claude-desktop", "vscode", "cursor")
 
-# What a person replaces by hand when the server cannot hand out its token (a password
-# login, JupyterHub, another identity provider): the config still shows where it goes.
-TOKEN_PLACEHOLDER = "<your Jupyter token>"
+# What a person replaces by hand with an agent key of its own (python -m jupyter_mcp_lab
+# keys add NAME, or POST mcp-lab/api/keys): the config shows where it goes. Configs handed
+# to agents never carry the Jupyter server's token.
+KEY_PLACEHOLDER = "<agent key>"
 
 # Per client: its name as people know it, and where its configuration goes.
 LABELS = {

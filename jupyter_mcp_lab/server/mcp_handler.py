@@ -1,34 +1,32 @@
-"""The Tornado handler for the MCP endpoints: Jupyter auth, then the SDK's session manager.
+"""The Tornado handler for the MCP endpoints: an agent key or Jupyter auth, then the SDK's session manager.
 
-Auth is Jupyter's (token header, cookie with XSRF, JupyterHub tokens). An unauthenticated
+An agent key (``Authorization: Bearer jml_...``) opens these endpoints and nothing else;
+the session's identity is the key's name. The person's own Jupyter credential (token
+header, cookie with XSRF, JupyterHub tokens) opens them too unless the operator said no
+(``MCPLabApp.allow_jupyter_credential``): the kernel helpers use it. An unauthenticated
 request gets 401 with ``WWW-Authenticate`` (MCP clients expect that) and never reaches a
-tool. The Jupyter user is put into the ASGI scope: tools see who is calling, and the SDK
-binds each MCP session to the user who opened it.
+tool. Who is calling is put into the ASGI scope: tools see it, and the SDK binds each MCP
+session to the principal (the key, or the person) that opened it.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import time
 from typing import Any
 
 from jupyter_server.prometheus.metrics import HTTP_REQUEST_DURATION_SECONDS
-from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
-from mcp.server.auth.provider import AccessToken
 from tornado import web
 
+from ..core.keys import AgentKey
 from ..surfaces.caller import SCOPE_USER_KEY
 from .asgi_bridge import TornadoASGIBridge, build_scope
-from .auth import AuthHandler
+from .auth import AuthHandler, presented_key
 from .endpoints import MCPEndpoints
+from .key_auth import AgentKeys, key_principal, person_principal, refusal
 
 AUTH_RESOURCE = "contents"  # MCP tools act on the contents of the workspace
-
-
-@functools.lru_cache(maxsize=256)
-def principal(username: str) -> AuthenticatedUser:
-    """The SDK's user for a Jupyter user: read only, so one per name (not a model per request)."""
-    return AuthenticatedUser(AccessToken(token="", client_id=username, scopes=[]))
 
 
 @functools.lru_cache(maxsize=64)
@@ -44,9 +42,18 @@ class MCPHandler(AuthHandler):
     auth_resource = AUTH_RESOURCE
     remember_token_users = True  # sets no login cookie (below)
 
-    def initialize(self, endpoints: MCPEndpoints, profile: str | None = None) -> None:
+    def initialize(
+        self,
+        endpoints: MCPEndpoints,
+        profile: str | None = None,
+        keys: AgentKeys | None = None,
+        allow_jupyter_credential: bool = True,
+    ) -> None:
         self.endpoints = endpoints
         self.fixed_profile = profile
+        self.keys = keys
+        self.allow_jupyter_credential = allow_jupyter_credential
+        self.agent_key: AgentKey | None = None
         self._bridge: TornadoASGIBridge | None = None
 
     def set_secure_cookie(self, *args: Any, **kwargs: Any) -> None:
@@ -67,16 +74,41 @@ class MCPHandler(AuthHandler):
             super()._log()
 
     async def prepare(self) -> None:  # type: ignore[override]
+        secret = presented_key(self.request.headers)
+        if secret is not None:
+            await self._prepare_key(secret)
+            return
         if not await self.authenticate(_redirect_to_login=False):
             self._unauthorized()
             raise web.Finish()
+        if not self.allow_jupyter_credential:
+            raise web.HTTPError(
+                403, "This server opens its MCP endpoints to agent keys only: ask the person for a key (keys add NAME)."
+            )
 
-    def _unauthorized(self) -> None:
+    async def _prepare_key(self, secret: str) -> None:
+        """An agent key: never a Jupyter identity (``current_user`` stays None), checked here
+        and against the profile in ``_serve``."""
+        # Jupyter's handler context, Host check and CORS headers, as its own prepare does them.
+        if not self.check_host():
+            self.current_user = self._jupyter_current_user = None
+            raise web.HTTPError(403, "Host not allowed")
+        self.current_user = self._jupyter_current_user = None
+        self.set_cors_headers()
+        now = time.time()
+        key = self.keys.authenticate(secret, now) if self.keys is not None else None
+        why = refusal(key, None, now)
+        if why is not None:
+            self._unauthorized(why.message)
+            raise web.Finish()
+        self.agent_key = key
+
+    def _unauthorized(self, message: str = "") -> None:
         self.set_status(401)
         self.set_header("WWW-Authenticate", 'Bearer realm="jupyter", error="invalid_token"')
         self._json_error(
             "unauthorized",
-            "A Jupyter token is required: send 'Authorization: token <token>' or 'Authorization: Bearer <token>'.",
+            message or "An agent key or the person's Jupyter token is required: send 'Authorization: Bearer <key>'.",
         )
 
     def _json_error(self, code: str, message: str) -> None:
@@ -110,20 +142,27 @@ class MCPHandler(AuthHandler):
         if not self.endpoints.running:
             self.set_header("Retry-After", "2")
             raise web.HTTPError(503, "The MCP endpoints are starting or stopping; retry shortly.")
-        action = "read" if self.request.method == "GET" else "write"
-        if not self.authorizer.is_authorized(self, self.current_user, action, AUTH_RESOURCE):
-            raise web.HTTPError(403, "Not authorized to use the MCP endpoint.")
-        username, display_name = self.person()
-        scope = build_scope(
-            self,
-            self.request.path,
-            {
-                SCOPE_USER_KEY: {"username": username, "display_name": display_name},
-                # The SDK refuses a session to anyone but the principal that opened it.
-                "user": principal(username),
-            },
-        )
+        key = self.agent_key
+        if key is not None:
+            why = refusal(key, name, time.time())
+            if why is not None:
+                raise web.HTTPError(why.status, why.message)
+            identity = {"username": key.created_by, "display_name": key.created_by, "key": key.name}
+            # The SDK refuses a session to anyone but the principal that opened it.
+            user = key_principal(key.id)
+        else:
+            action = "read" if self.request.method == "GET" else "write"
+            if not self.authorizer.is_authorized(self, self.current_user, action, AUTH_RESOURCE):
+                raise web.HTTPError(403, "Not authorized to use the MCP endpoint.")
+            username, display_name = self.person()
+            identity = {"username": username, "display_name": display_name}
+            user = person_principal(username)
+        scope = build_scope(self, self.request.path, {SCOPE_USER_KEY: identity, "user": user})
         self._bridge = TornadoASGIBridge(self, scope)
         await self._bridge.run(manager.handle_request)
+        if key is not None and self.keys is not None and "Mcp-Session-Id" not in self.request.headers:
+            opened = self._headers.get("Mcp-Session-Id")
+            if opened and self.get_status() < 400:
+                self.keys.bind(key, name, opened)
         if not self._finished:
             self.finish()

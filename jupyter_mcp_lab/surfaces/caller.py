@@ -1,7 +1,9 @@
 """Who is calling: built from the SDK's request context and what the host put in the scope.
 
-The Jupyter handler stores the authenticated user in the ASGI scope under ``jupyter_user``;
-standalone servers act for the local user. The MCP client names itself in ``initialize``.
+The Jupyter handler stores the authenticated user in the ASGI scope under ``jupyter_user``
+(with ``key``, the agent key's name, when one opened the session); standalone servers act
+for the local user. The MCP client names itself in ``initialize``: with a key, that name is
+only a label, and the key's name is who is calling.
 """
 
 from __future__ import annotations
@@ -41,16 +43,21 @@ def caller_from_context(rc: ServerRequestContext[Any, Any], profile: str) -> Cal
             origin = f"{scheme}://{headers['host']}"
     info = rc.session.client_params.client_info if rc.session.client_params else None
     username = user["username"] if user else LOCAL_USER
+    reported = info.name if info else "unknown"
+    key = (user or {}).get("key")
     if not session_id:
         # stdio (one client per process) and the sessionless 2026 protocol, which has no
-        # session to key on: one client program of one person counts as one agent.
-        session_id = f"{info.name if info else 'unknown'}@{username}"
+        # session to key on: one client program of one person counts as one agent, one key
+        # as one agent ("key:" cannot begin a name@user id: key names have no "@").
+        session_id = f"key:{key}" if key else f"{reported}@{username}"
     return Caller(
         username=username,
         display_name=(user or {}).get("display_name") or username,
-        client_name=info.name if info else "unknown",
+        client_name=key or reported,
         client_version=info.version if info else "",
         session_id=session_id,
         profile=profile,
         origin=origin,
+        client_label=reported if key else "",
+        key=bool(key),
     )

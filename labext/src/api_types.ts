@@ -28,9 +28,10 @@ export interface IStatus {
   base_url: string;
   endpoints: IEndpoint[];
   /**
-   * null when the configs carry the server's token; otherwise the text standing
-   * in for it (password login, JupyterHub), which the person replaces with
-   * their token.
+   * The text standing in for the credential in the configs, which the person
+   * replaces with an agent key (POST keys answers the configs with a new key in
+   * them). The configs never carry the server's token; null only from servers
+   * older than agent keys, whose configs carried it.
    */
   tokenPlaceholder: string | null;
   /** Tool calls in the activity log. */
@@ -66,8 +67,17 @@ export interface IClientConfig {
 export interface IAgent {
   /** The MCP session id (what a session grant names). */
   session: string;
-  /** The MCP client's name (what a client grant names). */
+  /**
+   * The agent's identity (what a client grant names): its agent key's name, or
+   * the MCP client's own name when the person's Jupyter credential opened the
+   * session.
+   */
   client: string;
+  /**
+   * What the MCP client calls itself (shown, not trusted); absent from older
+   * servers.
+   */
+  label?: string;
   user: string;
   /** Unix time of its last tool call. */
   lastActivity: number;
@@ -151,8 +161,15 @@ export interface IActivityEntry {
   /** The MCP surface called (lab, vmark, ...). */
   profile: string;
   tool: string;
-  /** The MCP client's name. */
+  /**
+   * The agent's identity: its agent key's name, or the MCP client's own name.
+   */
   client: string;
+  /**
+   * What the MCP client calls itself (shown, not trusted); absent from older
+   * servers.
+   */
+  label?: string;
   user: string;
   /** The MCP session id. */
   session: string;
@@ -465,6 +482,56 @@ export interface INewGrant {
   minutes: number;
 }
 
+/**
+ * A key a person issued to one agent: it opens the MCP endpoints, and nothing
+ * else.
+ */
+export interface IAgentKey {
+  /** The agent's identity: authorship, activity and grants go by it. */
+  name: string;
+  /** Public part of the key (its secret starts jml_<id>_). */
+  id: string;
+  created: number;
+  createdBy: string;
+  /** Unix time it stops working; null: never. */
+  expires: number | null;
+  /** The MCP profiles it opens; null: every one this server serves. */
+  profiles: string[] | null;
+  /** Unix time of its last use (written every 30 s or so). */
+  lastUsed: number | null;
+  revoked: number | null;
+  state: 'active' | 'expired' | 'revoked';
+}
+
+export interface IKeyList {
+  /** Oldest first. */
+  keys: IAgentKey[];
+}
+
+/** A new key: its secret is in this answer and nowhere else (stored hashed). */
+export interface IIssuedKey {
+  key: IAgentKey;
+  /** Send it as `Authorization: Bearer <secret>`. Shown once. */
+  secret: string;
+  /** The key of that name it replaced (now revoked), if any. */
+  replaced: IAgentKey | null;
+  /** Each endpoint with client configs carrying this key. */
+  endpoints: IEndpoint[];
+}
+
+export interface INewKey {
+  /**
+   * The agent's name, e.g. claude-code: 1-64 letters, digits, '.', '_' or '-'.
+   */
+  name: string;
+  /** Days until it expires; leave out: never. */
+  days?: number | null;
+  /** The MCP profiles it opens; leave out: every one. */
+  profiles?: ('lab' | 'vmark' | 'vmark2' | 'conformance')[] | null;
+  /** Replace (revoke) a live key of that name instead of answering 409. */
+  replace?: boolean;
+}
+
 export interface IHeading {
   /** The heading's node id (h-0, h-1, ...). */
   id: string;
@@ -583,6 +650,9 @@ export interface IApiResponses {
   listGrants: IGrantList;
   createGrant: IGrant;
   revokeGrant: IGrant;
+  listKeys: IKeyList;
+  issueKey: IIssuedKey;
+  revokeKey: IAgentKey;
   listActivity: IActivityList;
   getOutline: IOutline;
   getOpenAPIJson: IOpenAPIDocument;
@@ -596,4 +666,5 @@ export interface IApiRequests {
   acceptAllSuggestions: ISelection;
   rejectAllSuggestions: ISelection;
   createGrant: INewGrant;
+  issueKey: INewKey;
 }

@@ -18,6 +18,7 @@ from .base import ApiHandler
 from .checkpoints import CheckpointHandler, CheckpointsHandler, RevertHandler
 from .events import EventsHandler
 from .grants import GrantHandler, GrantsHandler
+from .keys import KeyHandler, KeysHandler
 from .openapi import OpenAPIHandler
 from .outline import OutlineHandler
 from .status import StatusHandler
@@ -42,6 +43,8 @@ ROUTES: list[tuple[str, type[ApiHandler]]] = [
     (rf"checkpoints/{ID}", CheckpointHandler),
     ("grants", GrantsHandler),
     (rf"grants/{ID}", GrantHandler),
+    ("keys", KeysHandler),
+    (r"keys/(?P<name>[^/]+)", KeyHandler),
     ("activity", ActivityHandler),
     ("outline", OutlineHandler),
     ("events", EventsHandler),

@@ -85,6 +85,7 @@ class ApiHandler(AuthHandler, APIHandler):
     # ------------------------------------------------------------------ auth
 
     async def prepare(self) -> None:  # type: ignore[override]
+        self.refuse_agent_keys()  # the person's routes: an agent key is refused whatever else comes with it
         await self.authenticate()
         handler = getattr(self, (self.request.method or "").lower(), None)
         if getattr(handler, "__allow_unauthenticated", False):

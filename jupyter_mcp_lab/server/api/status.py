@@ -10,7 +10,7 @@ from tornado import web
 from ...core.activity import ActivityEntry
 from ...core.recovery import RecoveryReport
 from ...core.suggestions import Retention
-from ..client_config import TOKEN_PLACEHOLDER, configs
+from ..client_config import KEY_PLACEHOLDER, configs
 from .base import ApiHandler
 from .models import Agent, Endpoint, RecoveredFile, Recovery, Status, Store
 
@@ -32,13 +32,34 @@ def recent_agents(entries: list[ActivityEntry], now: float) -> list[Agent]:
             continue
         calls = agents[e.session_id].calls if e.session_id in agents else 0
         agents[e.session_id] = Agent(
-            session=e.session_id, client=e.client, user=e.user, lastActivity=e.time, calls=calls + 1
+            session=e.session_id,
+            client=e.client,
+            label=e.label or e.client,
+            user=e.user,
+            lastActivity=e.time,
+            calls=calls + 1,
         )
     return sorted(agents.values(), key=lambda a: a.lastActivity, reverse=True)
 
 
 def server_name(profile: str) -> str:
     return SERVER_NAME if profile == "lab" else f"{SERVER_NAME}-{profile}"
+
+
+def endpoints_with_configs(handler: ApiHandler, credential: str) -> list[Endpoint]:
+    """Every endpoint at the address the person reached, with client configs sending ``credential``."""
+    origin = f"{handler.request.protocol}://{handler.request.host}"
+    return [
+        Endpoint.model_validate(
+            {
+                "profile": e.profile,
+                "path": e.path,
+                "url": origin + e.path,
+                "configs": configs(server_name(e.profile), origin + e.path, credential),
+            }
+        )
+        for e in handler.services.endpoints
+    ]
 
 
 class StatusHandler(ApiHandler):
@@ -49,22 +70,12 @@ class StatusHandler(ApiHandler):
     @web.authenticated
     @authorized
     def get(self) -> None:
-        origin = f"{self.request.protocol}://{self.request.host}"
         s = self.services.settings
         counts = self.services.reviews.store.counts()
         activity = self.services.activity
-        token = self.config_token()
-        endpoints = [
-            Endpoint.model_validate(
-                {
-                    "profile": e.profile,
-                    "path": e.path,
-                    "url": origin + e.path,
-                    "configs": configs(server_name(e.profile), origin + e.path, token or TOKEN_PLACEHOLDER),
-                }
-            )
-            for e in self.services.endpoints
-        ]
+        # The configs never carry the server's token: an agent gets a key of its own (POST
+        # keys answers configs with the new key in them).
+        endpoints = endpoints_with_configs(self, KEY_PLACEHOLDER)
         body = Status(
             version=self.services.version,
             running=self.mcp.running,
@@ -72,14 +83,14 @@ class StatusHandler(ApiHandler):
             read_only=s.read_only,
             base_url=self.base_url,
             endpoints=endpoints,
-            tokenPlaceholder=None if token else TOKEN_PLACEHOLDER,
+            tokenPlaceholder=KEY_PLACEHOLDER,
             activity=len(activity),
             agents=recent_agents(activity.since(0, limit=len(activity)), time.time()),
             pending=sum(by_status.get("pending", 0) for by_status in counts.values()),
             store=self.store_status(),
             recovery=self.recovery(),
         )
-        self.set_header("Cache-Control", "no-store")  # the configs may carry the token
+        self.set_header("Cache-Control", "no-store")  # who is working, and their session ids
         self.reply(body)
 
     def store_status(self) -> Store:
@@ -104,15 +115,3 @@ class StatusHandler(ApiHandler):
             files=[RecoveredFile(path=i.path, action=i.action, detail=i.detail, kept=i.kept) for i in report.items],
             complete=report.complete,
         )
-
-    def config_token(self) -> str:
-        """The token to put into client configs, or "" when the person must fill it in.
-
-        Only Jupyter's own identity provider: whoever it lets in holds its token or the
-        password of this single-user server. Another provider (JupyterHub's, a custom one)
-        may admit people who must not get a token for the whole server.
-        """
-        provider = self.identity_provider
-        if not type(provider).__module__.startswith("jupyter_server."):
-            return ""
-        return str(getattr(provider, "token", "") or "")

@@ -54,6 +54,8 @@ class BridgeHandler(WebSocketMixin, WebSocketHandler, AuthHandler):
 
     @ws_authenticated
     async def get(self, *args: Any, **kwargs: Any) -> None:
+        # The bridge answers Allow dialogs as the person: an agent key never opens it.
+        self.refuse_agent_keys()
         authorized = await ensure_async(self.authorizer.is_authorized(self, self.current_user, "write", "contents"))
         if not authorized:
             raise web.HTTPError(403, "Not authorized to connect a JupyterLab to the MCP server.")

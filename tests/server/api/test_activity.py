@@ -15,6 +15,7 @@ from ...conftest import LabServer
 from .conftest import Api, assert_error, sse_events
 
 KEYS = {"seq", "time", "profile", "tool", "client", "user", "session", "arguments", "status", "durationMs"}
+KEYS |= {"label"}  # what the MCP client calls itself (client: its identity, an agent key's name)
 
 
 async def make_calls(agent: Any) -> None:

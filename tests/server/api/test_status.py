@@ -1,4 +1,4 @@
-"""GET status: ready-to-paste client configs per endpoint (that really connect) and the agents seen."""
+"""GET status: ready-to-paste client configs per endpoint (never with the server's token) and the agents seen."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from jupyter_server.auth import passwd
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from traitlets.config import Config
 
-from jupyter_mcp_lab.server.client_config import CLIENTS, TOKEN_PLACEHOLDER
+from jupyter_mcp_lab.server.client_config import CLIENTS, KEY_PLACEHOLDER
 
 from ...conftest import LabServer, open_mcp_client
 from .conftest import Api
@@ -33,18 +33,19 @@ def configs_of(endpoint: dict[str, Any]) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("jp_base_url", ["/", "/jh/user/a%40b/"])
-async def test_configs_name_each_endpoint_and_carry_the_token(mcp_lab: LabServer, api: Api, root: Path) -> None:
+async def test_configs_name_each_endpoint_and_never_carry_the_token(mcp_lab: LabServer, api: Api, root: Path) -> None:
     r = await api.get("status")
-    assert r.headers["cache-control"] == "no-store"  # it carries the token
+    assert r.headers["cache-control"] == "no-store"  # who is working, and their sessions
     status = r.json()
-    assert status["tokenPlaceholder"] is None
+    assert status["tokenPlaceholder"] == KEY_PLACEHOLDER
+    assert mcp_lab.token not in r.text
     by_profile = {e["profile"]: e for e in status["endpoints"]}
     assert set(by_profile) == {"lab", "conformance"}
     for profile, endpoint in by_profile.items():
         url, name = mcp_lab.mcp_url(profile), "jupyter-lab" if profile == "lab" else f"jupyter-lab-{profile}"
         assert endpoint["url"] == url
         texts = configs_of(endpoint)
-        bearer = f"Bearer {mcp_lab.token}"
+        bearer = f"Bearer {KEY_PLACEHOLDER}"
         assert shlex.split(texts["claude-code"]) == [
             *("claude", "mcp", "add", "--transport", "http", name, url),
             *("--header", f"Authorization: {bearer}"),
@@ -69,15 +70,18 @@ async def test_configs_use_the_address_the_person_reached(mcp_lab: LabServer, ap
 
 
 async def test_a_pasted_config_connects(mcp_lab: LabServer, api: Api, root: Path) -> None:
-    """What VS Code does with its config: the URL and headers, nothing else, reach the tools."""
-    [lab] = [e for e in (await api.ok("GET", "status"))["endpoints"] if e["profile"] == "lab"]
+    """What VS Code does with the config an issued key comes with: the URL and headers, nothing
+    else, reach the tools, as the key's agent."""
+    issued = await api.ok("POST", "keys", {"name": "vs-code-agent"}, expect=201)
+    [lab] = [e for e in issued["endpoints"] if e["profile"] == "lab"]
     server = json.loads(configs_of(lab)["vscode"])["servers"]["jupyter-lab"]
+    assert server["headers"] == {"Authorization": f"Bearer {issued['secret']}"}
     async with open_mcp_client(server["url"], server["headers"], client_name="pasted") as client:
         tools = await client.list_tools()
         read = await client.call_tool("document", {"action": "read", "path": "notes.md"})
     assert "document" in {t.name for t in tools.tools} and not read.is_error
     [agent] = (await api.ok("GET", "status"))["agents"]
-    assert agent["client"] == "pasted" and agent["calls"] >= 1  # the connection card lists it
+    assert (agent["client"], agent["calls"]) == ("vs-code-agent", 1)  # the connection card lists it
 
 
 @pytest.fixture
@@ -103,10 +107,10 @@ async def test_password_login_gets_a_placeholder(mcp_lab: LabServer, root: Path)
         r = await browser.get(mcp_lab.status_url)  # the login cookie, as the panel sends it
     assert r.status_code == 200, r.text
     status = r.json()
-    assert status["tokenPlaceholder"] == TOKEN_PLACEHOLDER
+    assert status["tokenPlaceholder"] == KEY_PLACEHOLDER
     for endpoint in status["endpoints"]:
         for text in configs_of(endpoint).values():
-            assert TOKEN_PLACEHOLDER in text and endpoint["url"] in text
+            assert KEY_PLACEHOLDER in text and endpoint["url"] in text
             assert mcp_lab.token not in text
 
 
@@ -115,6 +119,6 @@ async def test_another_identity_provider_never_gets_the_token(mcp_lab: LabServer
     # It may let in people who must not hold the server's token, so the configs leave it out.
     assert type(mcp_lab.serverapp.identity_provider) is SiteIdentityProvider
     status = await api.ok("GET", "status")
-    assert status["tokenPlaceholder"] == TOKEN_PLACEHOLDER
+    assert status["tokenPlaceholder"] == KEY_PLACEHOLDER
     texts = [t for e in status["endpoints"] for t in configs_of(e).values()]
-    assert texts and all(TOKEN_PLACEHOLDER in t and mcp_lab.token not in t for t in texts)
+    assert texts and all(KEY_PLACEHOLDER in t and mcp_lab.token not in t for t in texts)

@@ -21,6 +21,7 @@ from .events import (
     StreamStart,
     SuggestionEvent,
 )
+from .keys import AgentKey, IssuedKey, KeyList, NewKey
 from .requests import NewGrant, Selection
 from .review import (
     AcceptAllResult,
@@ -50,7 +51,7 @@ from .status import (
 from .storage import Quarantined, RecoveredFile, Recovery, Retention, Store
 
 # What clients send, checked as sent (validation schema); everything else is answered.
-REQUESTS: tuple[type[BaseModel], ...] = (Selection, NewGrant)
+REQUESTS: tuple[type[BaseModel], ...] = (Selection, NewGrant, NewKey)
 # openapi.yaml's components.schemas in this order (the event union comes last, by name).
 COMPONENTS: tuple[type[BaseModel], ...] = (
     Error,
@@ -79,6 +80,10 @@ COMPONENTS: tuple[type[BaseModel], ...] = (
     Grant,
     GrantList,
     NewGrant,
+    AgentKey,
+    KeyList,
+    IssuedKey,
+    NewKey,
     Heading,
     Outline,
     OpenAPIDocument,
@@ -99,6 +104,7 @@ __all__ = [
     "ActivityEvent",
     "ActivityList",
     "Agent",
+    "AgentKey",
     "Body",
     "Checkpoint",
     "CheckpointDetail",
@@ -114,7 +120,10 @@ __all__ = [
     "GrantList",
     "GrantRecord",
     "Heading",
+    "IssuedKey",
+    "KeyList",
     "NewGrant",
+    "NewKey",
     "OpenAPIDocument",
     "Outline",
     "Quarantined",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import MISSING, BaseModel, ConfigDict, Field
 
 from ....core.kinds import DocumentKind
 from .base import Body, Count, Line
@@ -33,7 +33,13 @@ class Agent(Body):
     """An MCP session with tool calls in the last 30 minutes."""
 
     session: str = Field(description="The MCP session id (what a session grant names).")
-    client: str = Field(description="The MCP client's name (what a client grant names).")
+    client: str = Field(
+        description="The agent's identity (what a client grant names): its agent key's name, or the MCP "
+        "client's own name when the person's Jupyter credential opened the session."
+    )
+    label: str | MISSING = Field(
+        MISSING, description="What the MCP client calls itself (shown, not trusted); absent from older servers."
+    )
     user: str
     lastActivity: float = Field(description="Unix time of its last tool call.")
     calls: int = Field(ge=1)
@@ -49,8 +55,9 @@ class Status(Body):
     base_url: str
     endpoints: list[Endpoint]
     tokenPlaceholder: str | None = Field(
-        description="null when the configs carry the server's token; otherwise the text standing in for it "
-        "(password login, JupyterHub), which the person replaces with their token."
+        description="The text standing in for the credential in the configs, which the person replaces with "
+        "an agent key (POST keys answers the configs with a new key in them). The configs never carry the "
+        "server's token; null only from servers older than agent keys, whose configs carried it."
     )
     activity: Count = Field(description="Tool calls in the activity log.")
     agents: list[Agent] = Field(description="MCP sessions with tool calls in the last 30 minutes, most recent first.")
@@ -66,7 +73,10 @@ class ActivityEntry(Body):
     time: float = Field(description="Unix time the call ended.")
     profile: str = Field(description="The MCP surface called (lab, vmark, ...).")
     tool: str
-    client: str = Field(description="The MCP client's name.")
+    client: str = Field(description="The agent's identity: its agent key's name, or the MCP client's own name.")
+    label: str | MISSING = Field(
+        MISSING, description="What the MCP client calls itself (shown, not trusted); absent from older servers."
+    )
     user: str
     session: str = Field(description="The MCP session id.")
     arguments: str = Field(description="One-line summary (`key='value', ...`); long strings are cut.")
