@@ -101,9 +101,11 @@ class Dispatcher:
             if op.mutating and self.services.settings.read_only:
                 raise DomainError("READ_ONLY", "This server is read-only: no document can be changed.")
             try:
-                params = op.params.model_validate(invocation.fields)
+                # Strict: "12" is not 12, 1 or "yes" not true, 3.0 not 3 (an agent that sends
+                # the wrong type learns it, instead of the server guessing).
+                params = op.params.model_validate(invocation.fields, strict=True)
             except ValidationError as exc:
-                raise _argument_error(exc, invocation.published) from None
+                raise _argument_error(exc, invocation.fields, invocation.published) from None
             ctx = OpContext(
                 services=self.services,
                 caller=caller,
@@ -157,16 +159,40 @@ class Dispatcher:
         return json.dumps(await resource.reader(ctx), ensure_ascii=False)
 
 
-def _argument_error(exc: ValidationError, published: dict[str, str]) -> ArgumentError:
+def _argument_error(exc: ValidationError, given: dict[str, Any], published: dict[str, str]) -> ArgumentError:
     """The first invalid argument, named as the tool publishes it (``published``: the key the
-    operation's model validates -> the tool's argument)."""
+    operation's model validates -> the tool's argument) and as the client sent it (``given``):
+    pydantic's location also names union members (``edits.0.insert.at``), which the client
+    never wrote, so only the keys and indexes found in the arguments are kept (``edits.0.at``)."""
 
     def where(loc: tuple[Any, ...]) -> str:
-        parts = [str(p) for p in loc]
-        if parts:
-            parts[0] = published.get(parts[0], parts[0])
+        parts: list[str] = []
+        node: Any = given
+        for i, part in enumerate(loc):
+            key = isinstance(node, dict) and part in node
+            index = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+            if key or index:
+                node = node[part]
+            elif isinstance(node, dict) and i == len(loc) - 1:
+                node = None  # a missing or unknown key: named as it is
+            else:
+                continue  # a union member's label
+            parts.append(published.get(part, part) if i == 0 and isinstance(part, str) else str(part))
         return ".".join(parts)
 
+    def got(e: Any) -> str:
+        # A wrong type says what came, so "12" for a number reads as the string it was.
+        if not e["type"].endswith("_type"):
+            return ""
+        value = e.get("input")
+        kind = {bool: "a boolean", str: "a string", int: "an integer", float: "a number", list: "a list"}.get(
+            type(value), "an object" if isinstance(value, dict) else "null" if value is None else type(value).__name__
+        )
+        shown = json.dumps(value, ensure_ascii=False) if isinstance(value, str | bool | int | float) else ""
+        if len(shown) > 40:
+            shown = shown[:37] + "..."
+        return f", got {kind}{' ' + shown if shown else ''}"
+
     errors = exc.errors()
-    msg = "; ".join(f"{where(e['loc']) or 'arguments'}: {e['msg']}" for e in errors)
+    msg = "; ".join(f"{where(e['loc']) or 'arguments'}: {e['msg']}{got(e)}" for e in errors)
     return ArgumentError(msg, argument=where(errors[0]["loc"]) or None)

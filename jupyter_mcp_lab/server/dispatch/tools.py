@@ -5,7 +5,8 @@ operation's params.
 the fields its model validates, what to record in the activity log) or raises the
 ``ArgumentError`` that refuses the call before anything runs: an unknown argument (an agent
 that misspelled ``expected_revision`` would otherwise write unguarded), an unknown action,
-or an argument the chosen action does not take.
+or an argument the chosen action does not take, or a number out of range (``numbers``).
+The types are the operation's model's, checked strictly by the dispatcher.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pydantic.fields import FieldInfo
 from ...core.errors import ArgumentError
 from ...ops.base import Operation
 from ...surfaces.base import CompositeTool, FlatTool
+from .numbers import check_numbers
 from .schema import UNSET, CompositeResult, action_parameter, input_key, parameter, python_names, schemas
 
 
@@ -57,14 +59,15 @@ def _accepts_str(annotation: Any) -> bool:
 
 def _pre_parsed(value: Any) -> Any:
     # Some clients (Claude Desktop) send lists and objects as JSON inside a string; the SDK's
-    # own servers parse those for arguments that are not strings, and so do we.
-    if not isinstance(value, str):
+    # own servers parse those for arguments that are not strings, and so do we. Only those:
+    # "12", "true" or "null" stay strings, which the strict model refuses for a number or flag.
+    if not isinstance(value, str) or not value.lstrip().startswith(("[", "{")):
         return value
     try:
         parsed = json.loads(value)
     except (ValueError, RecursionError):
         return value
-    return value if isinstance(parsed, str | int | float) else parsed
+    return parsed if isinstance(parsed, list | dict) else value
 
 
 def _unknown(given: dict[str, Any], known: frozenset[str]) -> None:
@@ -141,6 +144,7 @@ class FlatBinding:
                 arguments[arg] = _pre_parsed(value) if arg in self._parse else value
             elif arg not in self._required:
                 arguments[arg] = self._fallback[arg]
+        check_numbers(arguments)
         fields = {**self._defaults, **{self._to_field[k]: v for k, v in arguments.items()}}
         return Invocation(self.name, self.op, fields, arguments, self._published)
 
@@ -221,6 +225,7 @@ class CompositeBinding:
         stray = sorted(set(arguments) - set(mapping))
         if stray:
             raise ArgumentError(f"action {action!r} does not take {', '.join(stray)}", argument=stray[0])
+        check_numbers(arguments)
         fields = {**self._defaults[action], **{mapping[k]: v for k, v in arguments.items()}}
         published = {key: arg for arg, key in mapping.items()}
         return Invocation(f"{self.name}.{action}", op, fields, arguments, published)

@@ -121,7 +121,7 @@ async def test_bad_arguments_are_named(ops_client: Any) -> None:
     async with open_tools() as tools:
         await opened(tools, services.settings.root_dir)
         err = await tools.fail("editor", "edit", edit={"kind": "format", "mark": "bolder"})
-        assert (err["error"], err["argument"]) == ("INVALID_ARGUMENT", "edit.format.mark")
+        assert (err["error"], err["argument"]) == ("INVALID_ARGUMENT", "edit.mark")
         err = await tools.fail("editor", "edit", edit={"kind": "format", "mark": "bold"})
         assert err["error"] == "NOT_FOUND" and "nothing is selected" in err["message"]
         err = await tools.fail("editor", "edit", edit={"kind": "link", "url": " "}, **{"from": 0})
