@@ -109,15 +109,21 @@ async def mutate(
     label: str,
     rationale: str | None = None,
     split: bool = False,
+    first_content: bool = False,
 ) -> MutationResult:
     """Run one change through the document's lock in the mode the server's policy allows.
 
     ``split``: stage one suggestion per hunk (independent edits such as replace-all) rather
     than one for the whole change (moves, rewrites: accepted whole or not at all).
+    ``first_content``: the change is the first content of an empty document this agent
+    created (``review.gate.fills_own_new_document``): an ``apply`` applies under any policy.
     """
     review = ctx.services.reviews
     who = ctx.caller.author
+    requested = mode
     mode, grant = policy_mode(ctx, doc.key, mode)
+    if first_content and requested == "apply":
+        mode = "apply"
     staged = mode != "apply"
     before, after = await ctx.services.docs.commit(
         doc, change, expected_revision=expected_revision, save=save and not staged, dry_run=staged, label=label

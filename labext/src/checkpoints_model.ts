@@ -42,7 +42,7 @@ const SOURCE_LABELS: Record<string, string> = {
 };
 
 const SOURCE_TITLES: Record<string, string> = {
-  auto: 'Applied directly: the server applies agents’ changes (approval auto)',
+  auto: 'Applied directly: the server applies agents’ changes (approval auto), or the first content of a new document the agent created',
   grant: 'Applied directly under a trust grant',
   accepted: 'A suggestion a person accepted',
   revert: 'A person reverted an earlier change',

@@ -13,12 +13,13 @@ from ...core.text import LineIndex
 from ..base import operation
 from ..context import OpContext
 from ..documents import DocumentTarget, resolve_target
+from ..review.gate import fills_own_new_document
 from ..targets import (
     MutationParams,
     MutationResult,
     SavingParams,
-    change_document,
     mutate,
+    mutate_as_asked,
     policy_mode,
 )
 
@@ -112,8 +113,24 @@ class WriteParams(MutationParams):
 @operation("document.write", title="Write document", destructive=True)
 async def write(ctx: OpContext, params: WriteParams) -> MutationResult:
     """Replace a document's full content (stored verbatim). Pass expected_revision from your
-    last read: if the document changed since, the answer is STALE with current_revision."""
-    return await change_document(ctx, params, params.content, label="write")
+    last read: if the document changed since, the answer is STALE with current_revision.
+    A new document you created applies its first content at once while it is empty."""
+    doc, tab = await resolve_target(ctx, params)
+    if params.mode == "apply" and fills_own_new_document(ctx, doc):
+        # Applied at once under any policy; written only over the empty text just seen (a
+        # person who typed into the tab meanwhile gets STALE for the agent, not overwritten).
+        return await mutate(
+            ctx,
+            doc,
+            params.content,
+            expected_revision=params.expected_revision or doc.revision,
+            mode="apply",
+            save=params.saves(tab),
+            label="first content of its new document",
+            rationale=params.rationale,
+            first_content=True,
+        )
+    return await mutate_as_asked(ctx, doc, params, params.content, save=params.saves(tab), label="write")
 
 
 class HistoryParams(SavingParams):

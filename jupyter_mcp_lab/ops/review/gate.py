@@ -5,12 +5,18 @@ rejecting someone else's, or reverting a checkpoint changes what the person revi
 under the ``suggest`` policy an agent needs the person's grant on that document
 (APPROVAL_REQUIRED otherwise); under ``auto`` agents decide. An agent may always withdraw
 (reject) its own suggestions. An agent's say-so never replaces the person.
+
+One change applies without either: a whole-content write into an empty document the same
+agent created (``fills_own_new_document``), VMark's rule for ``document_set_content``. There
+is no text of the person's to review yet; the change is still a checkpoint they can revert.
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
+from weakref import WeakKeyDictionary
 
+from ...core.documents import OpenDocument
 from ...core.errors import DomainError
 from ..context import OpContext
 
@@ -41,3 +47,21 @@ def require_decision(ctx: OpContext, path: str, what: str, **details: Any) -> No
             "direct apply on this document). Wait for their decision rather than retrying.",
             **details,
         )
+
+
+# Documents agents created (workspace.new), with who created each: (agent, user) as the
+# author of their changes is named. Untitled documents live as long as their tab.
+_CREATORS: WeakKeyDictionary[OpenDocument, tuple[str, str]] = WeakKeyDictionary()
+
+
+def created(ctx: OpContext, doc: OpenDocument) -> None:
+    """Note that this agent created ``doc``."""
+    who = ctx.caller.author
+    _CREATORS[doc] = (who.name, who.user)
+
+
+def fills_own_new_document(ctx: OpContext, doc: OpenDocument) -> bool:
+    """Whether a whole-content write into ``doc`` applies at once under any policy: the same
+    agent created it and it is empty (nothing but whitespace, as VMark counts it)."""
+    who = ctx.caller.author
+    return _CREATORS.get(doc) == (who.name, who.user) and not doc.text.strip()

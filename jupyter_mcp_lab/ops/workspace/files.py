@@ -18,6 +18,7 @@ from .. import documents
 from ..base import operation
 from ..context import OpContext
 from ..documents import TabTarget
+from ..review import gate
 from ..targets import policy_mode
 
 # Titles given to untitled documents; once saved, a document takes its file's name.
@@ -53,6 +54,7 @@ async def new(ctx: OpContext, params: NewParams) -> TabResult:
     doc = services.docs.new_untitled(params.kind)
     if params.title and params.title.strip():
         _TITLES[doc] = params.title.strip()
+    gate.created(ctx, doc)  # its first content applies at once (gate.fills_own_new_document)
     tab = services.workspace.show(doc, window, ctx.caller.session_id)
     return TabResult(tabId=tab.id, revision=doc.revision, kind=doc.kind)
 

@@ -11,7 +11,7 @@ from typing import Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...core.errors import ArgumentError, DomainError
+from ...core.errors import ArgumentError
 from ...ops.context import OpContext
 from ...ops.document import search as search_op
 from ...ops.document import text
@@ -20,6 +20,7 @@ from ...ops.markdown.edit import EditParams, EditResult, edit
 from ...ops.markdown.edit_ops import FindReplace
 from ...ops.targets import Mode, MutationResult
 from ..adapter import adapter
+from .errors import plain_error
 from .shapes import DONE, EditorEditParams, EditorParams
 from .shapes import EditResult as ChangeResult
 
@@ -137,20 +138,23 @@ class SetContentParams(EditorEditParams):
     content: str = Field(description="The document's content (markdown source, stored verbatim).")
 
 
+# VMark's refusal, word for word as its MCP server answers it.
+NOT_EMPTY = (
+    "Failed to set document content: document_set_content is only allowed on empty documents. "
+    "Use document_insert_at_cursor, document_replace, or selection_replace for non-empty documents."
+)
+
+
 @adapter(text.read, text.write, title="Set content of an empty document", destructive=False)
 async def set_content(ctx: OpContext, params: SetContentParams) -> RewriteResult:
     """Give an EMPTY document its content (VMark's rule: read it, refuse one with any content
-    beyond whitespace, then write with the revision read)."""
+    beyond whitespace, then write with the revision read). Into a new document this agent
+    created the write applies at once, as in VMark (document.write's rule); into another
+    empty document it goes through the approval policy."""
     read = cast(text.ReadResult, await text.read(ctx, text.ReadParams(tabId=params.tabId, windowId=params.windowId)))
     fresh = params.expected_revision in (None, read.revision)  # else the write answers STALE
     if fresh and read.content.strip():
-        size = f"more than {len(read.content)}" if read.truncated else str(len(read.content))
-        raise DomainError(
-            "CONFLICT",
-            f"the document is not empty ({size} characters): set_content only fills an empty document; use "
-            "document_insert_at_cursor, selection_replace or document_replace instead",
-            characters=len(read.content),
-        )
+        raise plain_error("CONFLICT", NOT_EMPTY, characters=len(read.content), truncated=read.truncated)
     write = text.WriteParams.model_validate(
         {**_change(params), "expected_revision": params.expected_revision or read.revision, "content": params.content}
     )

@@ -60,7 +60,9 @@ DOCUMENT_TOOLS = (
         "document_set_content",
         content.set_content,
         "Set the content of an EMPTY document (markdown). A document with content is refused: use "
-        "document_insert_at_cursor or selection_replace, which the person reviews." + EDITING_STAGED,
+        "document_insert_at_cursor or selection_replace, which the person reviews. Applied at once in a new "
+        "document you created (workspace_new_document); in another empty document it is staged as a "
+        "suggestion for the person to accept unless edits are auto-approved.",
     ),
     editing_tool("document_insert_at_cursor", selection.insert_at_cursor, "Insert text at the cursor." + EDIT),
     editing_tool(

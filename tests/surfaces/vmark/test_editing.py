@@ -524,8 +524,8 @@ async def test_bad_input_gets_clear_errors(env: Env) -> None:
         assert e["error"] == "NOT_FOUND" and "not a table" in e["message"]
         e = await error("table_insert", rows=0, cols=2)
         assert e["error"] == "INVALID_ARGUMENT" and "rows" in e["message"]
-        e = await error("document_set_content", content="# Replace everything\n")
-        assert e["error"] == "CONFLICT" and "empty" in e["message"]
+        e = await error("document_set_content", content="# Replace everything\n")  # VMark's plain message
+        assert e["message"].startswith("Failed to set document content:") and "only allowed on empty" in e["message"]
         e = await error("selection_set", **{"from": 9, "to": 3})
         assert e["error"] == "INVALID_ARGUMENT" and "from" in e["message"]
         e = await error("insert_wiki_link", target="a|b")

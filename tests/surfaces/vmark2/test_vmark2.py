@@ -323,6 +323,46 @@ async def test_argument_errors_are_plain_strings(mcp_lab: LabServer, vmark: Any)
         assert "force" in message
 
 
+async def test_arguments_are_not_converted(mcp_lab: LabServer, vmark: Any, root: Path) -> None:
+    # Issue 12, finding 10: a value of the wrong JSON type is refused, naming the argument.
+    async with vmark() as tools:
+        await tools.ok("workspace", "open", filePath="notes.md")
+        message = await plain_error(tools, "document", "write", content="x\n", expected_revision=5)
+        assert message == "expected_revision: Input should be a valid string, got an integer 5"
+        message = await plain_error(tools, "workspace", "close", tabId="tab-1", force="yes")
+        assert message == 'force: Input should be a valid boolean, got a string "yes"'
+        message = await plain_error(tools, "workspace", "close", tabId="tab-1", force=1)
+        assert message.startswith("force: Input should be a valid boolean, got an integer 1")
+        message = await plain_error(tools, "document", "write", content=12)
+        assert message.startswith("content: Input should be a valid string")
+        assert (await tools.ok("document", "read"))["content"] == NOTES
+        assert len((await tools.ok("session", "get_state"))["windows"][0]["tabs"]) == 1  # not closed
+    assert (root / "notes.md").read_text() == NOTES
+
+
+@pytest.mark.parametrize("mcp_app_config", [{"approval": "suggest"}], ids=["suggest"])
+async def test_a_new_tab_takes_its_first_content_at_once(mcp_lab: LabServer, vmark: Any) -> None:
+    # Issue 12, finding 11: VMark's new tab → write works under the default policy, as in VMark.
+    services = mcp_lab.extension.services
+    async with vmark() as tools, vmark(client_name="other-agent") as other:
+        tab = (await tools.ok("workspace", "new"))["tabId"]
+        w = await tools.ok("document", "write", content="# New\n", expected_revision=revision_of(""))
+        assert (w["revision"], w["applied"], w["mode"]) == (revision_of("# New\n"), True, "apply")
+        [cp] = services.reviews.store.list_checkpoints()
+        assert cp.id == w["checkpointId"]
+        read = await tools.ok("document", "read")
+        assert (read["content"], read["revision"], read["dirty"]) == ("# New\n", w["revision"], True)
+        # With content, a write is a suggestion again (v2 documents no empty-only rule for write).
+        again = await tools.ok("document", "write", content="# Changed\n")
+        assert (again["applied"], again["mode"], again["revision"]) == (False, "suggest", w["revision"])
+        # Another agent's new tab is not this agent's: its write there is staged.
+        theirs = (await other.ok("workspace", "new"))["tabId"]
+        staged = await tools.ok("document", "write", tabId=theirs, content="# Mine\n")
+        assert (staged["applied"], staged["mode"]) == (False, "suggest")
+        assert (await other.ok("document", "read", tabId=theirs))["content"] == ""
+        assert (await tools.ok("document", "read", tabId=tab))["content"] == "# New\n"
+
+
 async def test_lab_only_arguments_are_not_listed_and_not_honoured(mcp_lab: LabServer, vmark: Any, root: Path) -> None:
     async with vmark() as tools:
         await tools.ok("workspace", "open", filePath="notes.md")
