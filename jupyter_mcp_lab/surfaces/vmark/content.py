@@ -138,7 +138,7 @@ class SetContentParams(EditorEditParams):
     content: str = Field(description="The document's content (markdown source, stored verbatim).")
 
 
-# VMark's refusal, word for word as its MCP server answers it.
+# VMark's refusal in its words: its MCP server's prefix before the editor's message.
 NOT_EMPTY = (
     "Failed to set document content: document_set_content is only allowed on empty documents. "
     "Use document_insert_at_cursor, document_replace, or selection_replace for non-empty documents."
