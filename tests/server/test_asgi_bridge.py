@@ -1,8 +1,10 @@
 """The ASGI bridge on a bare Tornado server, seen from a raw socket.
 
-What reaches the wire and when: a quick answer leaves with the response head in one write,
-a slow one does not hold the head back, a plain body is sent whole, and a client that goes
-away while the head waits leaves nothing behind.
+What reaches the wire and when: an event stream's head leaves before its first event (the
+client sets up while the call runs), a quick answer leaves in one write with the first
+event, a slow one does not hold the first event back and later events leave at once, a
+plain body is sent whole with its length, and a client that goes away mid-stream leaves
+nothing behind.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from tornado import web
 from tornado.httpserver import HTTPServer
 from tornado.testing import bind_unused_port
 
-from jupyter_mcp_lab.server.asgi_bridge import HEAD_HOLD_SECONDS, Message, TornadoASGIBridge, build_scope
+from jupyter_mcp_lab.server.asgi_bridge import FIRST_EVENT_HOLD_SECONDS, Message, TornadoASGIBridge, build_scope
 
 SSE_HEAD = {"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/event-stream")]}
 REQUEST = b"POST /app HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\n{}"
@@ -92,43 +94,89 @@ async def chunks(port: int, until: bytes, within: float = 5) -> list[tuple[float
     return seen
 
 
-async def test_a_quick_answer_leaves_with_the_head_in_one_write(serve: Any) -> None:
+class Reader:
+    """The client side: reads the response, each read kept apart, and says when a piece of it
+    has arrived."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reads: list[bytes] = []
+        self._changed = asyncio.Condition()
+
+    @property
+    def received(self) -> bytes:
+        return b"".join(self.reads)
+
+    async def run(self, until: bytes = b"0\r\n\r\n") -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        writer.write(REQUEST)
+        try:
+            while until not in self.received:
+                data = await asyncio.wait_for(reader.read(65536), 5)
+                if not data:
+                    break
+                async with self._changed:
+                    self.reads.append(data)
+                    self._changed.notify_all()
+        finally:
+            writer.close()
+
+    async def seen(self, piece: bytes) -> None:
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(lambda: piece in self.received), 5)
+
+    def read_with(self, piece: bytes) -> bytes:
+        return next(r for r in self.reads if piece in r)
+
+
+async def test_an_event_stream_head_leaves_before_the_first_event(serve: Any) -> None:
     async def app(scope: Any, receive: Any, send: Any) -> None:
         await receive()
         await send(SSE_HEAD)
+        await client.seen(b"HTTP/1.1 200")  # a bridge holding the head back times out here
+        delays.append(nodelay(trace[0]))
         await send(event(0))  # the priming event
         await asyncio.sleep(0.002)  # the call runs
-        await send(event(1))
-        delays.append(nodelay(trace[0]))
+        await send(event(1))  # the answer
         await send(END)
 
     delays: list[bool] = []
     port, trace = serve(app)
-    seen = await chunks(port, b"data: 1")
-    assert delays == [False]  # one write: no system call for TCP_NODELAY
-    assert b"HTTP/1.1 200" in seen[0][1]
-    assert b"data: 0" in seen[0][1] and b"data: 1" in seen[0][1], seen
+    client = Reader(port)
+    await asyncio.wait_for(client.run(), 10)
+    assert delays == [True]  # as uvicorn: no event waits under Nagle's algorithm for an ACK
+    assert b"data:" not in client.read_with(b"HTTP/1.1 200")
+    assert b"Content-Type: text/event-stream" in client.received
+    assert b"Transfer-Encoding: chunked" in client.received
+    # A quick answer leaves with the first event: one write, one wake-up of the client.
+    assert b"data: 1" in client.read_with(b"data: 0")
+    assert client.received.endswith(b"0\r\n\r\n")  # the stream ends properly
+    assert trace[1:] == ["finished"]
 
 
-async def test_a_slow_answer_does_not_hold_the_head_back(serve: Any) -> None:
+async def test_a_slow_answer_does_not_hold_the_first_event_back(serve: Any) -> None:
+    # Each send waits until the client has what was sent before: the first event within the
+    # hold, later ones at once (a bridge holding any of them back for the next times out).
     async def app(scope: Any, receive: Any, send: Any) -> None:
         await receive()
         await send(SSE_HEAD)
         await send(event(0))
-        await asyncio.sleep(1.0)
+        started = time.monotonic()
+        await client.seen(b"data: 0")
+        waited.append(time.monotonic() - started)
         await send(event(1))
-        await send(event(2))  # later events go out at once, each (TCP_NODELAY)
-        delays.append(nodelay(trace[0]))
+        await client.seen(b"data: 1")
+        await send(event(2))
+        await client.seen(b"data: 2")
         await send(END)
 
-    delays: list[bool] = []
-    port, trace = serve(app)
-    seen = await chunks(port, b"data: 2")
-    first_at, first = seen[0]
-    assert b"HTTP/1.1 200" in first and b"data: 0" in first and b"data: 1" not in first
-    assert first_at < 0.8, seen  # the hold is HEAD_HOLD_SECONDS, not the call's second
-    assert HEAD_HOLD_SECONDS < 0.1
-    assert delays == [True]
+    waited: list[float] = []
+    port, _ = serve(app)
+    client = Reader(port)
+    await asyncio.wait_for(client.run(), 10)
+    assert FIRST_EVENT_HOLD_SECONDS <= waited[0] < 1, waited
+    assert FIRST_EVENT_HOLD_SECONDS < 0.1  # too short for anyone to notice
+    assert client.received.endswith(b"0\r\n\r\n")
 
 
 async def test_a_plain_body_is_sent_whole(serve: Any) -> None:
@@ -137,17 +185,17 @@ async def test_a_plain_body_is_sent_whole(serve: Any) -> None:
         await send({"type": "http.response.start", "status": 400, "headers": [(b"content-type", b"application/json")]})
         await send({"type": "http.response.body", "body": b'{"error": 1}', "more_body": False})
 
-    port, _ = serve(app)
+    port, trace = serve(app)
     seen = await chunks(port, b'{"error": 1}')
     response = b"".join(c for _, c in seen)
     assert response.startswith(b"HTTP/1.1 400")
     assert b"Content-Type: application/json" in response
+    assert b"Content-Length: 12" in response and b"chunked" not in response  # not flushed early
     assert response.endswith(b'{"error": 1}')
+    assert not nodelay(trace[0])
 
 
-async def test_a_client_gone_while_the_head_waits_leaves_nothing_behind(
-    serve: Any, caplog: pytest.LogCaptureFixture
-) -> None:
+async def test_a_client_gone_mid_stream_leaves_nothing_behind(serve: Any, caplog: pytest.LogCaptureFixture) -> None:
     finished = asyncio.Event()
 
     async def app(scope: Any, receive: Any, send: Any) -> None:
@@ -164,6 +212,6 @@ async def test_a_client_gone_while_the_head_waits_leaves_nothing_behind(
     await writer.drain()
     writer.close()
     await asyncio.wait_for(finished.wait(), 5)
-    await asyncio.sleep(HEAD_HOLD_SECONDS * 3)  # past the held flush
+    await asyncio.sleep(FIRST_EVENT_HOLD_SECONDS * 3)  # past the held flush
     assert trace[1:] == ["finished"]
     assert [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")] == []
