@@ -115,9 +115,10 @@ def _pick_server(servers: list[dict[str, Any]]) -> dict[str, Any]:
 
 def cmd_config(args: argparse.Namespace) -> None:
     """Configs for each client, each with an agent key of its own: issued by the running
-    server under the client's name (replacing an earlier key of that name), or ``--key``."""
-    from .keys_cli import issue_key
-    from .server.client_config import CLIENTS, render
+    server under the client's name (replacing an earlier key of that name, or, with
+    ``--if-missing``, leaving a client that has one alone), or ``--key``."""
+    from .keys_cli import issue_key, live_keys, when
+    from .server.client_config import CLIENTS, LABELS, render
 
     if args.client != "all" and args.client not in CLIENTS:
         sys.exit(f"jupyter-mcp-lab: unknown client {args.client!r}; known: all, {', '.join(CLIENTS)}")
@@ -132,9 +133,17 @@ def cmd_config(args: argparse.Namespace) -> None:
     clients = list(CLIENTS) if args.client == "all" else [args.client]
     if not args.key and not token:
         sys.exit("jupyter-mcp-lab: no Jupyter token known to issue a key with; pass --token (or --key)")
+    existing = live_keys(url, token) if args.if_missing and not args.key else {}
     blocks = []
     for client in clients:
-        key = args.key or issue_key(url, token, args.key_name or client)["secret"]
+        name = args.key_name or client
+        if name in existing:
+            blocks.append(
+                f"# {LABELS[client]}: has its agent key {name!r} (issued {when(existing[name]['created'])}); "
+                f"for a new one: python -m jupyter_mcp_lab config --client {client}"
+            )
+            continue
+        key = args.key or issue_key(url, token, name)["secret"]
         blocks.append(render(client, args.name, url, key))
     if args.client == "all":
         print(f"MCP endpoint: {url}\n")
@@ -174,6 +183,9 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--key", default="", help="an agent key to put into the configs instead of issuing new ones")
     p.add_argument("--key-name", default="", help="the issued key's name (default: the client's, e.g. claude-code)")
+    p.add_argument(
+        "--if-missing", action="store_true", help="issue keys only for clients without one (others are left alone)"
+    )
     p.add_argument("--profile", default="lab")
     p.add_argument("--client", default="all", help="all, claude-code, claude-desktop, vscode or cursor")
     p.add_argument("--name", default=SERVER_NAME, help="the server's name in the client")

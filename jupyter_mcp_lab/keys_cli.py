@@ -166,26 +166,35 @@ def api_base(mcp_url: str) -> str:
     sys.exit(f"jupyter-mcp-lab: {mcp_url!r} is not an MCP endpoint URL of jupyter-mcp-lab (…/mcp)")
 
 
-def issue_key(mcp_url: str, token: str, name: str) -> dict[str, Any]:
-    """POST mcp-lab/api/keys as the person: a new key named ``name`` (replacing one of that name)."""
+def _call(mcp_url: str, token: str, method: str, route: str, body: Any = None) -> Any:
+    """A REST call as the person; exits with the server's message when it is refused."""
     request = urllib.request.Request(
-        api_base(mcp_url) + "mcp-lab/api/keys",
-        data=json.dumps({"name": name, "replace": True}).encode(),
+        api_base(mcp_url) + "mcp-lab/api/" + route,
+        data=json.dumps(body).encode() if body is not None else None,
         headers={"Authorization": f"token {token}", "Content-Type": "application/json"},
-        method="POST",
+        method=method,
     )
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:
-            body: dict[str, Any] = json.loads(answer.read())
+            return json.loads(answer.read())
     except urllib.error.HTTPError as exc:
         try:
             message = json.loads(exc.read()).get("message", "")
         except ValueError:
             message = ""
-        sys.exit(f"jupyter-mcp-lab: the server refused to issue a key ({exc.code}): {message or exc.reason}")
+        sys.exit(f"jupyter-mcp-lab: the server refused ({exc.code}): {message or exc.reason}")
     except (urllib.error.URLError, OSError) as exc:
-        sys.exit(f"jupyter-mcp-lab: cannot reach {api_base(mcp_url)} to issue a key: {exc}")
-    replaced = body.get("replaced")
-    if replaced:
+        sys.exit(f"jupyter-mcp-lab: cannot reach {api_base(mcp_url)}: {exc}")
+
+
+def live_keys(mcp_url: str, token: str) -> dict[str, dict[str, Any]]:
+    """The server's live agent keys by name (GET mcp-lab/api/keys as the person)."""
+    return {k["name"]: k for k in _call(mcp_url, token, "GET", "keys")["keys"] if k["state"] == "active"}
+
+
+def issue_key(mcp_url: str, token: str, name: str) -> dict[str, Any]:
+    """POST mcp-lab/api/keys as the person: a new key named ``name`` (replacing one of that name)."""
+    body: dict[str, Any] = _call(mcp_url, token, "POST", "keys", {"name": name, "replace": True})
+    if body.get("replaced"):
         print(f"(replaced the earlier agent key {name!r}; its sessions ended)", file=sys.stderr)
     return body

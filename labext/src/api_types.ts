@@ -474,8 +474,9 @@ export interface INewGrant {
    */
   scope: string;
   /**
-   * An MCP session id (agentKind session) or an MCP client name (agentKind
-   * client).
+   * An MCP session id (agentKind session), or an agent key's name (agentKind
+   * client; for a session the person's own Jupyter credential opened, the MCP
+   * client's name).
    */
   agent: string;
   agentKind: 'session' | 'client';

@@ -113,9 +113,9 @@ async def test_the_keys_name_is_who_is_calling(mcp_lab: LabServer, mcp_client: A
     [suggestion] = (await person(mcp_lab, "GET", "suggestions"))["suggestions"]
     assert suggestion["author"] == "claude-code" and suggestion["session"] == caller["sessionId"]
     entries = (await person(mcp_lab, "GET", "activity"))["entries"]
-    assert {e["client"] for e in entries} == {"claude-code"}
+    assert {(e["client"], e["label"]) for e in entries} == {("claude-code", "trusted-bot")}  # a label only
     [agent] = status["agents"]
-    assert (agent["client"], agent["session"]) == ("claude-code", caller["sessionId"])
+    assert (agent["client"], agent["label"], agent["session"]) == ("claude-code", "trusted-bot", caller["sessionId"])
 
 
 @pytest.mark.parametrize("mcp_app_config", [{"approval": "suggest"}])

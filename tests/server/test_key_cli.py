@@ -66,13 +66,19 @@ async def test_config_issues_a_key_per_client_and_rotates_it(mcp_lab: LabServer,
     assert await initialize(mcp_lab, secret) == 401
     assert await initialize(mcp_lab, newer) == 200
 
-    every = await cli("config", "--url", url, "--token", mcp_lab.token)
-    assert every.returncode == 0, every.stderr
+    # What scripts/lab runs at every start: keys for the clients without one, the others kept.
+    missing = await cli("config", "--url", url, "--token", mcp_lab.token, "--if-missing")
+    assert missing.returncode == 0, missing.stderr
+    assert "# Claude Code: has its agent key 'claude-code'" in missing.stdout
+    assert missing.stdout.count("Bearer jml_") == 3 and newer not in missing.stdout
+    assert await initialize(mcp_lab, newer) == 200
     names = [k.name for k in mcp_lab.extension.keys.store.list()]
     assert sorted(names) == ["claude-code", "claude-desktop", "cursor", "vscode"]
+    again = await cli("config", "--url", url, "--token", mcp_lab.token, "--if-missing")
+    assert again.returncode == 0 and "Bearer jml_" not in again.stdout
 
 
 async def test_config_needs_the_persons_token_to_issue(mcp_lab: LabServer) -> None:
     refused = await cli("config", "--url", mcp_lab.mcp_url(), "--token", "not-the-token", "--client", "cursor")
-    assert refused.returncode != 0 and "refused to issue a key (401)" in refused.stderr
+    assert refused.returncode != 0 and "the server refused (401)" in refused.stderr
     assert mcp_lab.extension.keys.store.list() == []

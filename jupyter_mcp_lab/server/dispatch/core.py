@@ -143,6 +143,7 @@ class Dispatcher:
                 profile=self.surface.name,
                 tool=invocation.label,
                 client=caller.client_name,
+                label=caller.client_label,
                 user=caller.username,
                 session_id=caller.session_id,
                 arguments=summarize_arguments(invocation.arguments),

@@ -40,7 +40,8 @@ class NewGrant(BaseModel):
     agent: str = Field(
         min_length=1,
         max_length=512,
-        description="An MCP session id (agentKind session) or an MCP client name (agentKind client).",
+        description="An MCP session id (agentKind session), or an agent key's name (agentKind client; for a "
+        "session the person's own Jupyter credential opened, the MCP client's name).",
     )
     agentKind: Literal["session", "client"]
     minutes: float = Field(gt=0, le=MAX_GRANT_MINUTES, allow_inf_nan=False)
