@@ -1,12 +1,16 @@
 /**
  * The "Activity" section of the MCP Lab panel: the tool calls of every agent
- * (tool, client, arguments, status, duration), newest first, filterable. The
- * state is `ActivityModel`'s (activity_model.ts).
+ * (tool, client, arguments, status, duration) and the person's own decisions
+ * (accept, reject, revert, grant, revoke, Allow/Deny), newest first,
+ * filterable; an entry opens to its full arguments and result. The state is
+ * `ActivityModel`'s (activity_model.ts).
  */
 import {
   ActivityModel,
   IActivityEntry,
   isError,
+  isPerson,
+  prettyArguments,
   toolLabel
 } from './activity_model';
 import { el, sectionFrame } from './dom';
@@ -30,7 +34,7 @@ export class ActivitySection implements IPanelSection {
     const controls = el('div', 'jp-McpLab-activityControls');
     this._filter = el('input', 'jp-mod-styled jp-McpLab-activityFilter');
     this._filter.type = 'search';
-    this._filter.placeholder = 'Filter by tool, client, arguments';
+    this._filter.placeholder = 'Filter by tool, client, arguments, result';
     this._filter.setAttribute('aria-label', 'Filter the activity');
     this._filter.addEventListener('input', () =>
       this.model.setFilter(this._filter.value)
@@ -90,7 +94,13 @@ export class ActivitySection implements IPanelSection {
     }
     if (visible.length > 0) {
       const list = el('ol', 'jp-McpLab-activityEntries');
-      list.append(...visible.map(renderEntry));
+      list.append(
+        ...visible.map(entry =>
+          renderEntry(entry, model.isExpanded(entry.seq), () =>
+            model.toggleExpanded(entry.seq)
+          )
+        )
+      );
       children.push(list);
     }
     this._list.replaceChildren(...children);
@@ -116,40 +126,67 @@ export class ActivitySection implements IPanelSection {
   private _renderTimer: number | null = null;
 }
 
-/** One call: tool and status; client, duration and time; the arguments. */
-function renderEntry(entry: IActivityEntry): HTMLElement {
+/**
+ * One call (or one decision of the person): tool and status; client,
+ * duration and time; the arguments in a line. The tool's button opens the
+ * full arguments and the result.
+ */
+function renderEntry(
+  entry: IActivityEntry,
+  expanded: boolean,
+  toggle: () => void
+): HTMLElement {
   const failed = isError(entry);
+  const person = isPerson(entry);
   const row = el('li', 'jp-McpLab-activityEntry');
   row.classList.toggle('jp-mod-error', failed);
+  row.classList.toggle('jp-mod-person', person);
+  row.classList.toggle('jp-mod-expanded', expanded);
   row.dataset.seq = String(entry.seq);
   row.dataset.status = entry.status;
+  row.dataset.actor = person ? 'person' : 'agent';
 
   const head = el('div', 'jp-McpLab-activityHead');
-  const tool = el('span', 'jp-McpLab-activityTool', toolLabel(entry));
-  tool.title = `${entry.tool} (profile ${entry.profile})`;
+  const tool = el('button', 'jp-McpLab-activityTool', toolLabel(entry));
+  tool.type = 'button';
+  tool.title = person
+    ? `${entry.tool}: done in JupyterLab by ${entry.user} (show the details)`
+    : `${entry.tool} (profile ${entry.profile}): show the arguments and the result`;
+  tool.setAttribute('aria-expanded', String(expanded));
+  tool.addEventListener('click', toggle);
+  head.append(tool);
+  if (person) {
+    const tag = el('span', 'jp-McpLab-activityActor', 'you');
+    tag.title = `A decision of ${entry.user} in JupyterLab, not an agent's call`;
+    head.append(tag);
+  }
   const status = el(
     'span',
     `jp-McpLab-activityStatus ${failed ? 'jp-mod-error' : 'jp-mod-ok'}`,
     entry.status
   );
   status.title = failed
-    ? `The call failed: ${entry.status}`
-    : 'The call succeeded';
-  head.append(tool, status);
+    ? `It failed: ${entry.status}`
+    : person
+      ? 'Done'
+      : 'The call succeeded';
+  head.append(status);
 
   const meta = el('div', 'jp-McpLab-activityMeta');
   const client = el(
     'span',
     'jp-McpLab-activityClient',
-    entry.client || 'unknown client'
+    entry.client || (person ? entry.user : 'unknown client')
   );
-  client.title = `MCP client ${entry.client || '(unnamed)'}, user ${entry.user}, session ${entry.session}`;
+  client.title = person
+    ? `${entry.user}, in JupyterLab`
+    : `MCP client ${entry.client || '(unnamed)'}, user ${entry.user}, session ${entry.session}`;
   const duration = el(
     'span',
     'jp-McpLab-activityDuration',
     formatDuration(entry.durationMs)
   );
-  duration.title = 'How long the call took on the server';
+  duration.title = 'How long it took on the server';
   const time = el('time', 'jp-McpLab-activityTime', formatTime(entry.time));
   const when = new Date(entry.time * 1000);
   time.dateTime = when.toISOString();
@@ -157,10 +194,23 @@ function renderEntry(entry: IActivityEntry): HTMLElement {
   meta.append(client, duration, time);
 
   row.append(head, meta);
-  if (entry.arguments) {
+  if (entry.arguments && !expanded) {
     const args = el('div', 'jp-McpLab-activityArgs', entry.arguments);
     args.title = entry.arguments;
     row.append(args);
+  }
+  if (expanded) {
+    const detail = el('dl', 'jp-McpLab-activityDetail');
+    const args = el('dd');
+    args.append(el('pre', 'jp-McpLab-activityFull', prettyArguments(entry)));
+    detail.append(el('dt', undefined, 'Arguments'), args);
+    if (entry.result) {
+      const result = el('pre', 'jp-McpLab-activityResult', entry.result);
+      const dd = el('dd');
+      dd.append(result);
+      detail.append(el('dt', undefined, failed ? 'Error' : 'Result'), dd);
+    }
+    row.append(detail);
   }
   return row;
 }

@@ -3,14 +3,29 @@
  * from `GET activity` and the live `activity` events, bounded to
  * MAX_ENTRIES, and the filter over them. The requester is injected; no DOM.
  */
-import type { IActivityEntry, IActivityList } from './api_types';
+import type {
+  IActivityEntry as IApiActivityEntry,
+  IActivityList as IApiActivityList
+} from './api_types';
 import type { IServerEvent } from './events';
 import { FetchedModel } from './model_base';
 import type { Request } from './request';
 
 // One tool call (`GET activity`, the `activity` event; a composite tool's call
-// is `tool.action`, e.g. `document.read`) and the list.
-export type { IActivityEntry, IActivityList };
+// is `tool.action`, e.g. `document.read`) or one decision of the person, and
+// the list. `actor`, `fullArguments` and `result` are optional here: servers
+// from before they were kept send none.
+export type IActivityEntry = Omit<
+  IApiActivityEntry,
+  'actor' | 'fullArguments' | 'result'
+> & {
+  actor?: 'agent' | 'person';
+  fullArguments?: string;
+  result?: string;
+};
+export type IActivityList = Omit<IApiActivityList, 'entries'> & {
+  entries: IActivityEntry[];
+};
 
 /** The most entries the section keeps (the server keeps more). */
 export const MAX_ENTRIES = 200;
@@ -38,7 +53,28 @@ export function toolLabel(entry: IActivityEntry): string {
   return `${entry.tool} ${action}`;
 }
 
-/** Whether the entry passes the filter: text in tool, client or arguments. */
+/** Whether a person did it in JupyterLab (accept, reject, revert, grant, ...), not an agent's tool call. */
+export function isPerson(entry: IActivityEntry): boolean {
+  return entry.actor === 'person';
+}
+
+/**
+ * The full arguments for reading: JSON laid out over lines (the server keeps
+ * them whole up to a few KB, cut past that, then not JSON: shown as kept).
+ */
+export function prettyArguments(entry: IActivityEntry): string {
+  const kept = entry.fullArguments || entry.arguments;
+  try {
+    return JSON.stringify(JSON.parse(kept), null, 2);
+  } catch {
+    return kept;
+  }
+}
+
+/**
+ * Whether the entry passes the filter: text in tool, client, the full
+ * arguments or the result (so a filter finds an argument deep in a long call).
+ */
 export function matchesFilter(
   entry: IActivityEntry,
   text: string,
@@ -51,9 +87,13 @@ export function matchesFilter(
   if (!needle) {
     return true;
   }
-  return [toolLabel(entry), entry.client, entry.arguments].some(field =>
-    field.toLowerCase().includes(needle)
-  );
+  return [
+    toolLabel(entry),
+    entry.client,
+    entry.arguments,
+    entry.fullArguments ?? '',
+    entry.result ?? ''
+  ].some(field => field.toLowerCase().includes(needle));
 }
 
 /** Whether a value from the stream has an entry's shape (seq and strings). */
@@ -110,6 +150,19 @@ export class ActivityModel extends FetchedModel {
     }
   }
 
+  /** Whether the entry `seq` shows its full arguments and result. */
+  isExpanded(seq: number): boolean {
+    return this._expanded.has(seq);
+  }
+
+  /** Open or close an entry's details. */
+  toggleExpanded(seq: number): void {
+    if (!this._expanded.delete(seq)) {
+      this._expanded.add(seq);
+    }
+    this.emit();
+  }
+
   setErrorsOnly(on: boolean): void {
     if (on !== this._errorsOnly) {
       this._errorsOnly = on;
@@ -134,6 +187,7 @@ export class ActivityModel extends FetchedModel {
       }
       if (known) {
         bySeq.clear();
+        this._expanded.clear();
       }
       bySeq.set(entry.seq, entry);
       changed = true;
@@ -142,6 +196,12 @@ export class ActivityModel extends FetchedModel {
       this._entries = [...bySeq.values()]
         .sort((a, b) => a.seq - b.seq)
         .slice(-this._max);
+      const kept = new Set(this._entries.map(e => e.seq));
+      for (const seq of [...this._expanded]) {
+        if (!kept.has(seq)) {
+          this._expanded.delete(seq);
+        }
+      }
       this.emit();
     }
     return changed;
@@ -195,7 +255,7 @@ export class ActivityModel extends FetchedModel {
     const query = since
       ? `after=${since}&limit=${this._max}`
       : `limit=${this._max}`;
-    const list = await this._request<IActivityList>(`activity?${query}`);
+    const list = await this._request<IApiActivityList>(`activity?${query}`);
     if (list.latest < newest) {
       // The server restarted (its seqs are behind ours): what we held is of its
       // last run. Live entries that arrived during the request are of this one.
@@ -213,6 +273,7 @@ export class ActivityModel extends FetchedModel {
   private _entries: IActivityEntry[] = [];
   private _text = '';
   private _errorsOnly = false;
+  private _expanded = new Set<number>();
   private _fetching: Promise<void> | null = null;
   /** A fetch asked for while one was in flight: after the last seq (true) or all. */
   private _fetchAgain: boolean | null = null;

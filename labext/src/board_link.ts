@@ -56,10 +56,31 @@ export async function ensureBoardApp(
 }
 
 /**
- * The link: a click writes the app file if needed, then opens the board in a
- * new tab (opened at once, so no popup blocker stops it; it navigates when the
- * file is there).
+ * Open the board in a new tab, writing the app file first if needed (the tab
+ * is opened at once, so no popup blocker stops it; it navigates when the file
+ * is there). Rejects, with the tab closed, when the file cannot be written.
  */
+export async function openReviewBoard(
+  settings: ServerConnection.ISettings = ServerConnection.makeSettings(),
+  fetch: Fetch = (url, init) =>
+    ServerConnection.makeRequest(url, init ?? {}, settings)
+): Promise<void> {
+  const href = boardUrl(settings.baseUrl);
+  const tab = window.open('', '_blank');
+  try {
+    await ensureBoardApp(fetch, settings.baseUrl);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+  if (tab) {
+    tab.location.href = href;
+  } else {
+    window.open(href, '_blank');
+  }
+}
+
+/** The link: a click opens the board (`openReviewBoard`). */
 export function boardLink(
   settings: ServerConnection.ISettings = ServerConnection.makeSettings(),
   fetch: Fetch = (url, init) =>
@@ -73,21 +94,10 @@ export function boardLink(
     'Every pending suggestion in a table, with filters and the agents’ activity (a Panel app in a new tab)';
   link.addEventListener('click', event => {
     event.preventDefault();
-    const tab = window.open('', '_blank');
-    ensureBoardApp(fetch, settings.baseUrl).then(
-      () => {
-        if (tab) {
-          tab.location.href = href;
-        } else {
-          window.open(href, '_blank');
-        }
-      },
-      error => {
-        tab?.close();
-        link.title = `The review board could not be set up: ${(error as Error).message}`;
-        link.classList.add('jp-mod-error');
-      }
-    );
+    openReviewBoard(settings, fetch).catch(error => {
+      link.title = `The review board could not be set up: ${(error as Error).message}`;
+      link.classList.add('jp-mod-error');
+    });
   });
   return link;
 }

@@ -4,8 +4,10 @@ import {
   IActivityEntry,
   IActivityList,
   isError,
+  isPerson,
   matchesFilter,
   MAX_ENTRIES,
+  prettyArguments,
   toolLabel
 } from '../activity_model';
 import { tick } from './fakes';
@@ -25,6 +27,9 @@ function entry(
     arguments: "path='notes.md'",
     status: 'ok',
     durationMs: 2.5,
+    actor: 'agent',
+    fullArguments: '{"path": "notes.md"}',
+    result: '{"revision": "rev-1"}',
     ...extra
   };
 }
@@ -104,6 +109,53 @@ describe('row helpers', () => {
     const failed = { ...e, status: 'STALE' };
     expect(matchesFilter(failed, 'plan', true)).toBe(true);
     expect(matchesFilter(failed, 'vault', true)).toBe(false);
+  });
+});
+
+describe('whole arguments, results and the person', () => {
+  // An edit whose op comes after a long rationale: the one-line summary cut it off.
+  const edit = entry(1, {
+    tool: 'document.edit',
+    arguments:
+      "action='edit', path='notes.md', rationale='Why: because it r…' (480 chars), edits=[…",
+    fullArguments:
+      '{"action": "edit", "path": "notes.md", "rationale": "Why", "edits": [{"op": "find_replace", "find": "a"}]}',
+    result: '{"mode": "suggest", "suggestionIds": ["sug-1"]}'
+  });
+
+  it('filters on the full arguments and the result, not only the summary', () => {
+    expect(edit.arguments.includes('find_replace')).toBe(false);
+    expect(matchesFilter(edit, 'find_replace', false)).toBe(true);
+    expect(matchesFilter(edit, 'sug-1', false)).toBe(true);
+    expect(matchesFilter(edit, 'move_block', false)).toBe(false);
+  });
+
+  it('lays the arguments out over lines, and shows a cut text as kept', () => {
+    expect(prettyArguments(edit)).toContain('\n  "edits": [\n');
+    const cut = entry(2, { fullArguments: '{"text": "abc…' });
+    expect(prettyArguments(cut)).toBe('{"text": "abc…');
+    expect(prettyArguments(entry(3, { fullArguments: '' }))).toBe(
+      "path='notes.md'"
+    );
+  });
+
+  it("tells the person's decisions from agents' calls", () => {
+    expect(isPerson(edit)).toBe(false);
+    expect(
+      isPerson(entry(4, { actor: 'person', tool: 'suggestion.reject' }))
+    ).toBe(true);
+  });
+
+  it('opens and closes entries, and forgets the ones it no longer keeps', () => {
+    const model = new ActivityModel(new FakeServer().request, 2);
+    model.merge([entry(1), entry(2)]);
+    model.toggleExpanded(2);
+    expect(model.isExpanded(2)).toBe(true);
+    model.toggleExpanded(2);
+    expect(model.isExpanded(2)).toBe(false);
+    model.toggleExpanded(1);
+    model.merge([entry(3)]); // keeps 2 and 3: entry 1 is gone
+    expect(model.isExpanded(1)).toBe(false);
   });
 });
 
