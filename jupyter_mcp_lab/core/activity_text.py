@@ -1,0 +1,69 @@
+"""What the activity log keeps of a call: its arguments and its answer as bounded text.
+
+The log keeps the last 1000 calls in memory, so each is kept small, yet whole enough that a
+filter finds an argument anywhere in it (an ``op: "find_replace"`` deep in an edit list) and
+an expanded entry shows what the agent sent:
+
+- arguments: their JSON, whole up to ``ARGUMENTS_LIMIT`` characters (4 KB); past that each
+  long string and list is cut (strings to 1024, 256, 64, then 16 characters, marked
+  ``…(N chars)``; lists to 100, 20, 5, then 2 items, marked ``…(N items)``) until it fits,
+  and what still does not fit is cut at the limit (then it is no longer JSON);
+- the result: a success's JSON the same way in ``RESULT_LIMIT`` characters (1 KB; most
+  answers fit as they were sent, with no second encoding), an error as ``CODE: message``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+ARGUMENTS_LIMIT = 4096
+RESULT_LIMIT = 1024
+# At each try, the longest string and list kept whole, until the JSON fits.
+CUTS = ((1024, 100), (256, 20), (64, 5), (16, 2))
+CUT = "…"
+
+
+def _cut(value: Any, longest: int, items: int) -> Any:
+    if isinstance(value, str):
+        return value if len(value) <= longest else f"{value[:longest]}{CUT}({len(value)} chars)"
+    if isinstance(value, dict):
+        return {str(k): _cut(v, longest, items) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        kept = [_cut(v, longest, items) for v in value[:items]]
+        return kept if len(value) <= items else [*kept, f"{CUT}({len(value)} items)"]
+    return value
+
+
+def _dumps(value: Any) -> str:
+    # default=str: an argument the log cannot encode (bytes from an adapter) is shown, not lost.
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=str)
+
+
+def bounded_json(value: Any, limit: int, text: str | None = None) -> str:
+    """``value`` as JSON in at most ``limit`` characters (see the module's rules); ``text``:
+    its JSON already encoded, if the caller has it."""
+    text = _dumps(value) if text is None else text
+    for longest, items in CUTS:
+        if len(text) <= limit:
+            return text
+        text = _dumps(_cut(value, longest, items))
+    return text if len(text) <= limit else text[: limit - 1] + CUT
+
+
+def full_arguments(arguments: dict[str, Any]) -> str:
+    """The call's arguments for the log: JSON, whole up to 4 KB."""
+    return bounded_json(arguments, ARGUMENTS_LIMIT)
+
+
+def result_summary(answer: Any, text: str) -> str:
+    """A success's answer for the log, up to 1 KB: its JSON ``text`` as sent when that is
+    short (most are), else the answer with long strings and lists cut, so its keys show."""
+    return bounded_json(answer, RESULT_LIMIT, text)
+
+
+def error_summary(envelope: dict[str, Any]) -> str:
+    """An error's answer for the log: ``CODE: message``, cut to 1 KB."""
+    code, message = envelope.get("error", "ERROR"), envelope.get("message", "")
+    text = f"{code}: {message}" if message else str(code)
+    return text if len(text) <= RESULT_LIMIT else text[: RESULT_LIMIT - 1] + CUT
