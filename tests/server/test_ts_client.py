@@ -93,4 +93,4 @@ async def test_ts_sdk_client_is_refused_with_401(
     assert out["ok"] is False
     assert out["stage"] == "connect"
     assert out["code"] == 401
-    assert "A Jupyter token is required" in out["message"]
+    assert "agent key or the person's Jupyter token is required" in out["message"]
