@@ -1,4 +1,5 @@
-"""A bounded in-memory log of tool calls, for the activity views of the UIs."""
+"""A bounded in-memory log of tool calls and of the person's decisions, for the activity
+views of the UIs (what each entry keeps of arguments and answers: ``activity_text``)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,10 @@ class ActivityEntry:
     duration_ms: float
     # What the MCP client calls itself when ``client`` is an agent key's name ("": the same).
     label: str = ""
+    # "agent": a tool call; "person": a decision in JupyterLab (server/api/decisions.py).
+    actor: str = "agent"
+    full_arguments: str = ""  # the arguments as JSON, whole up to 4 KB (activity_text)
+    result: str = ""  # what it answered, up to 1 KB (activity_text)
 
     def to_json(self) -> dict[str, Any]:
         """camelCase, as the REST API spells records (``session`` as on suggestions)."""
@@ -46,6 +51,9 @@ class ActivityEntry:
             "arguments": self.arguments,
             "status": self.status,
             "durationMs": self.duration_ms,
+            "actor": self.actor,
+            "fullArguments": self.full_arguments,
+            "result": self.result,
         }
 
     def matches(self, client: str | None = None, tool: str | None = None, status: str | None = None) -> bool:

@@ -9,6 +9,7 @@ from ...core.errors import DomainError
 from ...core.suggestions import Checkpoint as Record
 from ...core.suggestions import patch
 from .base import ApiHandler
+from .decisions import person_decision
 from .models import Checkpoint, CheckpointDetail, CheckpointList
 
 
@@ -75,6 +76,7 @@ class RevertHandler(ApiHandler):
 
     @web.authenticated
     @authorized
+    @person_decision("checkpoint.revert")
     async def post(self, id: str) -> None:
         self.refuse_if_read_only()
         undo = await self.services.reviews.revert(id, by=self.decider())

@@ -13,6 +13,7 @@ from tornado import web
 
 from ...core.suggestions import Grant as GrantRecord
 from .base import ApiHandler
+from .decisions import person_decision
 from .models import Grant, GrantList, NewGrant
 
 
@@ -39,6 +40,7 @@ class GrantsHandler(ApiHandler):
 
     @web.authenticated
     @authorized
+    @person_decision("grant.create")
     def post(self) -> None:
         body = self.json_body(NewGrant)
         g = self.services.reviews.grant(body.scope, body.agent, body.agentKind, body.minutes, by=self.decider())
@@ -52,6 +54,7 @@ class GrantHandler(ApiHandler):
 
     @web.authenticated
     @authorized
+    @person_decision("grant.revoke")
     def delete(self, id: str) -> None:
         g = self.services.reviews.revoke(id)
         self.reply(grant_body(g, time.time()))

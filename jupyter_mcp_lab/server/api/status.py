@@ -28,7 +28,7 @@ def recent_agents(entries: list[ActivityEntry], now: float) -> list[Agent]:
     """MCP sessions with tool calls in the last ``RECENT_SECONDS``, most recent first."""
     agents: dict[str, Agent] = {}
     for e in entries:  # oldest first: the last entry of a session has its newest client/user
-        if now - e.time > RECENT_SECONDS:
+        if now - e.time > RECENT_SECONDS or e.actor == "person":  # the person's decisions are no agent
             continue
         calls = agents[e.session_id].calls if e.session_id in agents else 0
         agents[e.session_id] = Agent(

@@ -24,6 +24,7 @@ from ...core.errors import DomainError, ErrorCode
 from ...core.paths import to_api_path
 from ...core.workspace import LabAnswer, report_person_selection
 from ...ops.context import Services
+from ..api.decisions import record_person
 from .messages import MAX_DOCUMENTS, Hello, Presence, Response
 
 log = logging.getLogger(__name__)
@@ -359,4 +360,16 @@ class LabBridge:
             if exc.code == "NO_LAB_CLIENT" and exc.details.get("reason") == "timeout":
                 return "timeout"
             raise
-        return "allow" if isinstance(result, dict) and result.get("allowed") is True else "deny"
+        answer: LabAnswer = "allow" if isinstance(result, dict) and result.get("allowed") is True else "deny"
+        # The person's Allow or Deny is theirs in the activity log (a timeout is nobody's).
+        client = self.clients.get(window)
+        if client is not None:
+            record_person(
+                self.services.activity,
+                f"lab.{answer}",
+                client.user,
+                client.display_name or client.user,
+                {"window": window, **question},
+                answer={"allowed": answer == "allow"},
+            )
+        return answer

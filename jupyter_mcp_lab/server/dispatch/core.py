@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import to_json
 
 from ...core.activity import summarize_arguments
+from ...core.activity_text import error_summary, full_arguments, result_summary
 from ...core.errors import ArgumentError, DomainError
 from ...ops.context import Caller, OpContext, Services
 from ...surfaces.base import Surface, SurfaceResource
@@ -95,7 +96,7 @@ class Dispatcher:
             # Refused before anything ran: not an operation call, so not in the activity log.
             return self.refusal(exc.envelope())
         started = time.perf_counter()
-        status = "ok"
+        status, answered = "ok", ""  # answered: what the activity log keeps of the answer
         op = invocation.op
         try:
             if op.mutating and self.services.settings.read_only:
@@ -128,16 +129,23 @@ class Dispatcher:
                     bytes=size,
                     limit=limit,
                 )
-            return Outcome(payload, text=encoded.decode())
+            text = encoded.decode()
+            answered = result_summary(payload, text)
+            return Outcome(payload, text=text)
         except DomainError as exc:
             status = exc.code
-            return self.refusal(exc.envelope())
+            envelope = exc.envelope()
+            answered = error_summary(envelope)
+            return self.refusal(envelope)
         except Exception:
             status = "INTERNAL"
             log.exception("tool %s failed", invocation.label)
-            return self.refusal(
-                {"error": "INTERNAL", "message": f"{invocation.label} failed unexpectedly; the server log has details."}
-            )
+            envelope = {
+                "error": "INTERNAL",
+                "message": f"{invocation.label} failed unexpectedly; the server log has details.",
+            }
+            answered = error_summary(envelope)
+            return self.refusal(envelope)
         finally:
             self.services.activity.record(
                 profile=self.surface.name,
@@ -147,6 +155,8 @@ class Dispatcher:
                 user=caller.username,
                 session_id=caller.session_id,
                 arguments=summarize_arguments(invocation.arguments),
+                full_arguments=full_arguments(invocation.arguments),
+                result=answered,
                 status=status,
                 duration_ms=round((time.perf_counter() - started) * 1000, 3),
             )

@@ -16,6 +16,7 @@ from .conftest import Api, assert_error, sse_events
 
 KEYS = {"seq", "time", "profile", "tool", "client", "user", "session", "arguments", "status", "durationMs"}
 KEYS |= {"label"}  # what the MCP client calls itself (client: its identity, an agent key's name)
+KEYS |= {"actor", "fullArguments", "result"}  # agent or person, what was sent and answered (test_activity_detail)
 
 
 async def make_calls(agent: Any) -> None:

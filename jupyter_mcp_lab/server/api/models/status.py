@@ -67,7 +67,7 @@ class Status(Body):
 
 
 class ActivityEntry(Body):
-    """One tool call an agent made."""
+    """One tool call an agent made, or one decision the person made in JupyterLab (`actor`)."""
 
     seq: int = Field(ge=1, description="Numbers the calls in the order they ended.")
     time: float = Field(description="Unix time the call ended.")
@@ -82,6 +82,17 @@ class ActivityEntry(Body):
     arguments: str = Field(description="One-line summary (`key='value', ...`); long strings are cut.")
     status: str = Field(description="`ok`, or the error code the call answered (NOT_FOUND, ...).")
     durationMs: float = Field(ge=0)
+    actor: Literal["agent", "person"] = Field(
+        description="`agent`: an MCP tool call; `person`: a decision made in JupyterLab (accept, reject, reopen, "
+        "revert, grant, revoke, Allow/Deny), with the person as `client` and `user` and no session."
+    )
+    fullArguments: str = Field(
+        description="The arguments as JSON, whole up to 4 KB; past that long strings are cut (`…(N chars)`), "
+        "then the text (no longer JSON)."
+    )
+    result: str = Field(
+        description="What it answered, up to 1 KB: the start of a success's JSON, or `CODE: message` for an error."
+    )
 
 
 class ActivityList(Body):
