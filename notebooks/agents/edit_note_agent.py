@@ -7,9 +7,10 @@ hunk; nothing changes in the note until a person accepts.
 
     python edit_note_agent.py --path notebooks/workspace/meeting-notes.md
 
-The endpoint and token come from ``--url``/``--token`` or from the environment
-(``JUPYTER_MCP_LAB_URL``: the server's root URL or its MCP endpoint;
-``JUPYTER_MCP_LAB_TOKEN``). Prints one JSON line per tool call: what it asked, what it got.
+The endpoint and the agent key (one a person issued to this agent, never their Jupyter
+token) come from ``--url``/``--token`` or from the environment (``JUPYTER_MCP_LAB_URL``: the
+server's root URL or its MCP endpoint; ``JUPYTER_MCP_LAB_TOKEN``). Prints one JSON line per
+tool call: what it asked, what it got.
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ async def propose(url: str, token: str, path: str) -> None:
         httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(30, read=120)) as http,
         Client(
             streamable_http_client(url, http_client=http),
-            client_info=Implementation(name=AGENT_NAME, version="1.0"),  # the name the reviewer sees
+            # A label only: the reviewer sees the key's name (notebook 02 issues it under the same name).
+            client_info=Implementation(name=AGENT_NAME, version="1.0"),
         ) as client,
     ):
         note = await call(client, "document", action="read", path=path)

@@ -12,6 +12,7 @@ import json
 import re
 from typing import Any
 
+from jupyter_mcp_lab.server.client_config import KEY_PLACEHOLDER
 from tests.labext.conftest import Lab, browser, open_panel
 
 AGENT = "activity-test-agent"
@@ -107,7 +108,8 @@ def test_activity_filter_agents_and_config_copy(lab: Lab) -> None:
         expect(agent.locator(".jp-McpLab-agentLast")).to_have_text(re.compile(r"just now|\d+ s ago"))
         expect(panel.locator(f'.jp-McpLab-agent[data-client="{LATE_AGENT}"]')).to_have_count(1, timeout=15_000)
 
-        # A copy button puts a config naming this endpoint (and its token) on the clipboard.
+        # A copy button puts a config naming this endpoint on the clipboard, with a place for an
+        # agent key (never the server's token).
         shots.at("copy")
         endpoint = f"{lab.base}/mcp"
         row = panel.locator("dd", has=page.get_by_text(endpoint, exact=True))
@@ -117,11 +119,8 @@ def test_activity_filter_agents_and_config_copy(lab: Lab) -> None:
         vscode.click()
         expect(vscode).to_have_text("Copied")
         copied = json.loads(page.evaluate("navigator.clipboard.readText()"))
-        assert copied == {
-            "servers": {
-                "jupyter-lab": {"type": "http", "url": endpoint, "headers": {"Authorization": f"Bearer {lab.token}"}}
-            }
-        }
+        headers = {"Authorization": f"Bearer {KEY_PLACEHOLDER}"}
+        assert copied == {"servers": {"jupyter-lab": {"type": "http", "url": endpoint, "headers": headers}}}
         row.locator('.jp-McpLab-copyConfig[data-client="claude-code"]').click()
         command = page.evaluate("navigator.clipboard.readText()")
         assert command.startswith("claude mcp add --transport http jupyter-lab ") and endpoint in command

@@ -79,6 +79,11 @@ def check_02(nb: Any, folder: Path, lab: Lab) -> None:
     path = "notebooks/workspace/meeting-notes.md"
     counts = lab.api("GET", f"suggestions?path={path}&status=all")["counts"][path]
     assert counts == {"accepted": 3, "rejected": 1}, counts
+    # The agent connected with the key the notebook issued to it, not with the Jupyter token.
+    [key] = lab.api("GET", "keys")["keys"]
+    assert key["name"] == "note-editor-agent" and key["lastUsed"] is not None, key
+    authors = {s["author"] for s in lab.api("GET", f"suggestions?path={path}&status=all")["suggestions"]}
+    assert authors == {"note-editor-agent"}, authors
     assert len(lab.api("GET", f"checkpoints?path={path}")["checkpoints"]) >= 1
     assert widgets(nb) >= 2  # the document view and the review widget
     board = [out for out in outputs(nb) if any("holoviews" in k or "bokeh" in k for k in out.get("data", {}))]
