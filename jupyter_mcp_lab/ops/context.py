@@ -98,7 +98,6 @@ class Caller:
     profile: str
     origin: str | None = None  # scheme://host the client reached us at, for URLs we hand out
     client_label: str = ""
-    key: bool = False  # connected with an agent key (client_name is the key's name)
 
     @property
     def author(self) -> Author:

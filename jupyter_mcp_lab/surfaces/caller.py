@@ -59,5 +59,4 @@ def caller_from_context(rc: ServerRequestContext[Any, Any], profile: str) -> Cal
         profile=profile,
         origin=origin,
         client_label=reported if key else "",
-        key=bool(key),
     )
