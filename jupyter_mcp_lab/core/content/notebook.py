@@ -20,14 +20,26 @@ from nbformat.v4.rwbase import rejoin_lines
 
 from ..errors import DomainError
 from ..kinds import DocumentKind
-from .base import Part, find_part, no_part
+from ..suggestions.mapping import map_range
+from .base import DocumentContent, Part, find_part, no_part
+from .part_edits import PartEdit
 
 CELL_TYPES = ("code", "markdown", "raw")
+# What a person's change to a cell consists of: a structural change made before it conflicts.
+_OWN_FIELDS = ("source", "cell_type", "metadata")
 
 
 def _source(cell: dict[str, Any]) -> str:
     src = cell.get("source", "")
     return "".join(src) if isinstance(src, list) else str(src)
+
+
+def _placed(ids: list[str], edit: PartEdit) -> int:
+    """Where an inserted or moved cell goes among ``ids``: after the cell it followed (first
+    when it followed none), or at its index once that cell is gone."""
+    if edit.after is None:
+        return 0
+    return ids.index(edit.after) + 1 if edit.after in ids else edit.index
 
 
 @dataclass(frozen=True)
@@ -119,6 +131,37 @@ class NotebookContent:
         cells[i] = {**cells[i], "source": text}
         return self._changed(cells)
 
+    def cell(self, cell_id: str) -> dict[str, Any]:
+        return self.cells[self.index_of(cell_id)]
+
+    def cell_id(self, ref: str | int, argument: str = "cell") -> str:
+        """The id of the cell ``ref`` names: its id, or its 0-based index (negative from the end)."""
+        if isinstance(ref, int):
+            n = len(self.cells)
+            if not -n <= ref < n:
+                raise DomainError(
+                    "NOT_FOUND", f"no cell at index {ref}: this notebook has {n} cells", argument=argument
+                )
+            return str(self.cells[ref]["id"])
+        self.index_of(ref)
+        return ref
+
+    def set_fields(self, cell_id: str, fields: dict[str, Any]) -> NotebookContent:
+        """The cell with ``fields`` replaced (a code cell turned markdown loses its outputs)."""
+        i = self.index_of(cell_id)
+        cell = {**self.cells[i], **fields}
+        if cell["cell_type"] not in CELL_TYPES:
+            raise DomainError("INVALID_ARGUMENT", f"cell type {cell['cell_type']!r}: one of {', '.join(CELL_TYPES)}")
+        if cell["cell_type"] == "code":
+            cell.setdefault("outputs", [])
+            cell.setdefault("execution_count", None)
+        else:
+            cell.pop("outputs", None)
+            cell.pop("execution_count", None)
+        cells = list(self.cells)
+        cells[i] = cell
+        return self._changed(cells)
+
     def insert_cell(self, index: int, cell_type: str, source: str = "", cell_id: str | None = None) -> NotebookContent:
         if cell_type not in CELL_TYPES:
             raise DomainError("INVALID_ARGUMENT", f"cell type {cell_type!r}: one of {', '.join(CELL_TYPES)}")
@@ -148,3 +191,39 @@ class NotebookContent:
         cells = list(self.cells)
         cells[i] = {**cells[i], "outputs": outputs, "execution_count": execution_count}
         return self._changed(cells)
+
+    # ------------------------------------------------------------------ suggestions
+
+    def apply_edit(self, edit: PartEdit, base: DocumentContent) -> NotebookContent | None:
+        """``edit`` (made against ``base``) applied here; None when it conflicts: its cell is
+        gone (or, for an insert, already there), its text range was changed, or a person
+        changed the source, type or metadata of a cell it deletes, moves or sets."""
+        ids = {c["id"] for c in self.cells}
+        if edit.op == "insert":
+            if edit.part in ids:
+                return None
+            cell = copy.deepcopy(edit.fields)
+            at = _placed([c["id"] for c in self.cells], edit)
+            cells = list(self.cells)
+            cells.insert(max(0, min(at, len(cells))), cell)
+            return self._changed(cells)
+        if (
+            edit.part not in ids
+            or not isinstance(base, NotebookContent)
+            or edit.part not in {c["id"] for c in base.cells}
+        ):
+            return None
+        now, then = self.cell(edit.part), base.cell(edit.part)
+        if edit.op == "text":
+            where = map_range(_source(then), _source(now), edit.start, edit.end, edit.original)
+            if where is None:
+                return None
+            text = _source(now)
+            return self.with_part(edit.part, text[: where[0]] + edit.new + text[where[1] :])
+        if any(now.get(k) != then.get(k) for k in _OWN_FIELDS):
+            return None
+        if edit.op == "delete":
+            return self.delete_cell(edit.part)
+        if edit.op == "move":
+            return self.move_cell(edit.part, _placed([c["id"] for c in self.cells if c["id"] != edit.part], edit))
+        return self.set_fields(edit.part, copy.deepcopy(edit.fields))

@@ -137,6 +137,10 @@ class ReapplyMixin(ReviewBase):
                 suggestionId=s.id,
                 status=s.status,
             )
+        if s.part is not None:
+            raise DomainError(
+                "CONFLICT", f"suggestion {s.id} changes one cell: ask the agent to make it again", suggestionId=s.id
+            )
         base = self.store.get_text(s.base_revision)
         if base is None or base[s.start : s.end] != s.original:
             raise DomainError(

@@ -13,6 +13,8 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+from ..content import content_of
+from ..content.part_edits import PartEdit, apply_edits
 from ..documents import OpenDocument
 from ..errors import ArgumentError, DomainError
 from ..revision import revision_of
@@ -31,6 +33,11 @@ from .grants import GrantsMixin
 from .hunks import hunks, kind_of
 from .policy import Author
 from .reapply import ReapplyMixin
+
+
+def _source(value: object) -> str:
+    return "".join(value) if isinstance(value, list) else str(value)
+
 
 Progress = Callable[[float, float | None, str | None], Awaitable[None]]
 
@@ -97,6 +104,56 @@ class Review(CheckpointsMixin, GrantsMixin, ReapplyMixin):
             self.events.publish("suggestion", action="created", suggestion=s.to_json())
         return out
 
+    def stage_parts(
+        self, doc: OpenDocument, before: str, edits: list[PartEdit], who: Author, *, operation: str, rationale: str = ""
+    ) -> list[Suggestion]:
+        """Store changes to parts of ``before`` (a notebook's cells) as pending suggestions,
+        one per edit, each located by its part's id when accepted."""
+        if not edits:
+            return []
+        base = content_of(doc.kind, before)
+        texts = {p.id: p.text for p in base.parts()}
+        group = new_id("grp") if len(edits) > 1 else None
+        revision = revision_of(before)
+        out = []
+        for e in edits:
+            text = texts.get(e.part, "")
+            original, new, start, end = text, text, 0, len(text)
+            kind = {"insert": "insert", "delete": "delete", "move": "move", "set": "replace"}.get(e.op, "")
+            if e.op == "text":
+                original, new, start, end = e.original, e.new, e.start, e.end
+                kind = kind_of(original, new)
+            elif e.op == "insert":
+                original, new, start, end = "", _source(e.fields.get("source", "")), 0, 0
+            elif e.op == "delete":
+                new = ""
+            first, last = line_span(original if e.op == "insert" else text, start, end)
+            out.append(
+                Suggestion(
+                    path=doc.key,
+                    kind=kind,
+                    start=start,
+                    end=end,
+                    original=original,
+                    new=new,
+                    base_revision=revision,
+                    author=who.name,
+                    user=who.user,
+                    session=who.session,
+                    rationale=rationale,
+                    operation=operation,
+                    group=group,
+                    line_start=first,
+                    line_end=last,
+                    part=e.part,
+                    change=e.change_json(),
+                )
+            )
+        self.store.add_many(out, texts={revision: before})
+        for s in out:
+            self.events.publish("suggestion", action="created", suggestion=s.to_json())
+        return out
+
     # ------------------------------------------------------------------ decisions
 
     def get(self, id: str) -> Suggestion:
@@ -136,6 +193,8 @@ class Review(CheckpointsMixin, GrantsMixin, ReapplyMixin):
 
         ``found`` keeps one diff per base revision: suggestions staged together share it.
         """
+        if s.part is not None:
+            return None  # a part's change is placed by its part's id, not in the whole text
         if revision == s.base_revision:
             return (s.start, s.end) if current[s.start : s.end] == s.original else None
         base = self._base(s)
@@ -172,13 +231,17 @@ class Review(CheckpointsMixin, GrantsMixin, ReapplyMixin):
         doc = await self._document(key)
         result = AcceptAllResult()
         placed: list[tuple[Suggestion, int, int]] = []
+        # Changes to parts (cells) apply in the order they were made: an insert before the
+        # move that places it.
+        by_part = sorted((s for s in items if s.part is not None), key=lambda s: s.created)
+        whole = [s for s in items if s.part is None]
 
         def change(current: str) -> str:
             placed.clear()
             result.conflicts.clear()
             found: dict[str, list[Region]] = {}
             revision = revision_of(current)
-            for s in items:
+            for s in whole:
                 where = self.locate(s, current, revision, found)
                 if where is None:
                     result.conflicts.append(s)
@@ -187,6 +250,8 @@ class Review(CheckpointsMixin, GrantsMixin, ReapplyMixin):
             text, skipped = apply_many(current, [(a, z, s.new) for s, a, z in placed])
             for i in sorted(skipped, reverse=True):  # overlapping an earlier one: a conflict too
                 result.conflicts.append(placed.pop(i)[0])
+            if by_part:
+                text = self._apply_parts(doc, text, by_part, placed, result.conflicts)
             if not placed:
                 raise _Conflict
             return text
@@ -216,6 +281,28 @@ class Review(CheckpointsMixin, GrantsMixin, ReapplyMixin):
             )
         result.conflicts = [self.store.get(s.id) or s for s in result.conflicts]
         return result
+
+    def _apply_parts(
+        self,
+        doc: OpenDocument,
+        text: str,
+        items: list[Suggestion],
+        placed: list[tuple[Suggestion, int, int]],
+        conflicts: list[Suggestion],
+    ) -> str:
+        """``text`` with the part changes of ``items`` applied where their parts are now."""
+        bases = {}
+        for s in items:
+            if s.base_revision not in bases and (base := self._base(s)) is not None:
+                bases[s.base_revision] = content_of(doc.kind, base)
+        edits = [
+            (s.base_revision, PartEdit.from_record(s.part or "", s.change, s.start, s.end, s.original, s.new))
+            for s in items
+        ]
+        content, applied, conflicted = apply_edits(bases, content_of(doc.kind, text), edits)
+        placed += [(items[i], 0, 0) for i in applied]
+        conflicts += [items[i] for i in conflicted]
+        return content.serialize() if applied else text
 
     async def reject(self, id: str, by: str) -> Suggestion:
         """Reject a pending suggestion, or dismiss a conflicted one (it stays listed as a

@@ -76,11 +76,21 @@ class Suggestion(_Json):
     reason: str | None = None
     line_start: int = 1
     line_end: int = 1
+    # A change to one part of a structured document (a notebook cell, an outline row):
+    # ``part`` is its id, and start/end/original/new are in that part's text; ``change`` is
+    # a structural change of that part as JSON (``core.content.part_edits``), None for a text
+    # change. Both None: offsets into the whole document's text. Not on the wire yet: the
+    # review API shows a part's change by its texts until the UIs show cell-level diffs.
+    part: str | None = None
+    change: str | None = None
 
     def __post_init__(self) -> None:
         check_status(self.status)
         if not 0 <= self.start <= self.end:
             raise ArgumentError(f"range {self.start}..{self.end} is not a range", "range")
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: v for k, v in super().to_json().items() if k not in ("part", "change")}
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -138,8 +138,20 @@ def _v4(conn: sqlite3.Connection) -> None:
         )
 
 
+# Suggestions on one part of a structured document (a notebook cell by id, an outline row):
+# ``part`` names it and the offsets are in its text; ``change`` holds a structural change
+# (insert, delete, move, set fields) as JSON. Not compatible: older code would apply such a
+# suggestion's offsets to the whole file's text.
+_V5 = db.Step(
+    (
+        'ALTER TABLE suggestions ADD COLUMN "part" TEXT',
+        'ALTER TABLE suggestions ADD COLUMN "change" TEXT',
+    ),
+    compatible=False,
+)
+
 # Index i holds the statements that bring the version from i to i + 1.
-MIGRATIONS: list[Sequence[str] | db.Step] = [_V1, _V2, _V3, db.Step(_v4)]
+MIGRATIONS: list[Sequence[str] | db.Step] = [_V1, _V2, _V3, db.Step(_v4), _V5]
 
 
 def layer_migrations(migrations: Sequence[Sequence[str] | db.Step] = MIGRATIONS) -> db.Migrations:

@@ -79,9 +79,12 @@ def legacy_file(tmp_path: Path) -> tuple[Path, dict[str, object]]:
     }
     for r in records.values():
         table = {Checkpoint: "checkpoints", Grant: "grants"}.get(type(r), "suggestions")  # type: ignore[arg-type]
-        names = columns(type(r))  # type: ignore[arg-type]
+        # The columns version 2 had (later versions add some: those records leave them out).
+        known = {row[1] for row in raw.execute(f"PRAGMA table_info({table})")}
+        names = [n for n in columns(type(r)) if n in known]  # type: ignore[arg-type]
+        row = [v for n, v in zip(columns(type(r)), values(r), strict=True) if n in known]  # type: ignore[arg-type]
         quoted = ", ".join(f'"{n}"' for n in names)
-        raw.execute(f"INSERT INTO {table} ({quoted}) VALUES ({', '.join('?' * len(names))})", values(r))  # type: ignore[arg-type]
+        raw.execute(f"INSERT INTO {table} ({quoted}) VALUES ({', '.join('?' * len(names))})", row)
     raw.close()
     return file, records
 
