@@ -10,6 +10,8 @@ from ..base import Surface
 from .document import DOCUMENT
 from .editor import EDITOR
 from .lab import LAB
+from .notebook import NOTEBOOK
+from .notebook import register as notebook_resources
 from .review import REVIEW
 from .session import SESSION
 from .workflow import WORKFLOW
@@ -26,5 +28,6 @@ SURFACE = Surface(
     name="lab",
     title="JupyterLab documents",
     instructions=INSTRUCTIONS,
-    tools=(SESSION, WORKSPACE, DOCUMENT, EDITOR, WORKFLOW, REVIEW, LAB),
+    tools=(SESSION, WORKSPACE, DOCUMENT, EDITOR, NOTEBOOK, WORKFLOW, REVIEW, LAB),
+    extend=notebook_resources,
 )
