@@ -229,6 +229,17 @@ export interface ISuggestion {
   currentStart?: number | null;
   /** With `currentStart`: the end (exclusive). */
   currentEnd?: number | null;
+  /**
+   * Only in a list answered with `context=N`: the base text from the start of
+   * the line N lines above the change to the change (so `contextBefore +
+   * original + contextAfter` are whole lines); null once the base text is gone.
+   */
+  contextBefore?: string | null;
+  /**
+   * With `contextBefore`: the base text from the change to the end of the line
+   * N lines below it (its line break included).
+   */
+  contextAfter?: string | null;
 }
 
 export interface ISuggestionDetail {
@@ -269,6 +280,17 @@ export interface ISuggestionDetail {
   currentStart?: number | null;
   /** With `currentStart`: the end (exclusive). */
   currentEnd?: number | null;
+  /**
+   * Only in a list answered with `context=N`: the base text from the start of
+   * the line N lines above the change to the change (so `contextBefore +
+   * original + contextAfter` are whole lines); null once the base text is gone.
+   */
+  contextBefore?: string | null;
+  /**
+   * With `contextBefore`: the base text from the change to the end of the line
+   * N lines below it (its line break included).
+   */
+  contextAfter?: string | null;
   /**
    * Unified diff (3 lines of context) against its base text; null once that
    * text is gone.
@@ -311,6 +333,52 @@ export interface IAcceptAllResult {
 
 export interface IRejectAllResult {
   rejected: ISuggestion[];
+}
+
+/**
+ * Where re-applying a suggestion would stage its change in the current text,
+ * and what it would put there.
+ */
+export interface IReapplyPreview {
+  suggestionId: string;
+  path: string;
+  /** The document's revision the preview was made against. */
+  revision: string;
+  /** Code point offset in that revision. */
+  start: number;
+  end: number;
+  lineStart: number;
+  lineEnd: number;
+  /** The text there now: what the new suggestion would replace. */
+  current: string;
+  /** What it would put there. */
+  new: string;
+  /**
+   * True when the person's edits there and the suggestion's change were both
+   * kept; false when they overlap and the suggestion's version of that stretch
+   * replaces the person's.
+   */
+  clean: boolean;
+  /** The current text from the start of the line 2 lines above. */
+  contextBefore: string;
+  /** The current text to the end of the line 2 lines below. */
+  contextAfter: string;
+}
+
+/**
+ * Re-apply a suggestion; with `expectedRevision` only onto the text a preview
+ * showed.
+ */
+export interface IReapply {
+  /** STALE (409) when the document is no longer at this revision. */
+  expectedRevision?: string;
+}
+
+export interface IReapplyResult {
+  /** The suggestion re-applied, now rejected (its reason names the new one). */
+  previous: ISuggestion;
+  /** The new pending suggestion against the current text. */
+  suggestion: ISuggestion;
 }
 
 /** An applied agent change as stored (and as `checkpoint` events carry it). */
@@ -645,6 +713,8 @@ export interface IApiResponses {
   getSuggestion: ISuggestionDetail;
   acceptSuggestion: ISuggestion;
   rejectSuggestion: ISuggestion;
+  previewReapply: IReapplyPreview;
+  reapplySuggestion: IReapplyResult;
   listCheckpoints: ICheckpointList;
   getCheckpoint: ICheckpointDetail;
   revertCheckpoint: ICheckpoint;
@@ -666,6 +736,7 @@ export type ApiResponse = IApiResponses[keyof IApiResponses];
 export interface IApiRequests {
   acceptAllSuggestions: ISelection;
   rejectAllSuggestions: ISelection;
+  reapplySuggestion: IReapply;
   createGrant: INewGrant;
   issueKey: INewKey;
 }

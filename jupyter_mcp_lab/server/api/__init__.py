@@ -22,7 +22,14 @@ from .keys import KeyHandler, KeysHandler
 from .openapi import OpenAPIHandler
 from .outline import OutlineHandler
 from .status import StatusHandler
-from .suggestions import AcceptAllHandler, DecideHandler, RejectAllHandler, SuggestionHandler, SuggestionsHandler
+from .suggestions import (
+    AcceptAllHandler,
+    DecideHandler,
+    ReapplyHandler,
+    RejectAllHandler,
+    SuggestionHandler,
+    SuggestionsHandler,
+)
 
 NAMESPACE = "mcp-lab/api"
 
@@ -37,6 +44,7 @@ ROUTES: list[tuple[str, type[ApiHandler]]] = [
     ("suggestions/accept-all", AcceptAllHandler),
     ("suggestions/reject-all", RejectAllHandler),
     (rf"suggestions/{ID}/(?P<action>accept|reject)", DecideHandler),
+    (rf"suggestions/{ID}/reapply", ReapplyHandler),
     (rf"suggestions/{ID}", SuggestionHandler),
     ("checkpoints", CheckpointsHandler),
     (rf"checkpoints/{ID}/revert", RevertHandler),

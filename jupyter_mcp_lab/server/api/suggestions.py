@@ -9,9 +9,16 @@ text is in the document now (``currentStart``/``currentEnd``, code points into t
 the server reads now, or null when it cannot be placed) with that text's ``revision``:
 what an editor needs to show pending suggestions inline. The placing is the one accepting
 uses (``Review.locate``), so a suggestion shown at a range is accepted at that range.
+With ``context=N`` each suggestion carries N lines of its base text around it, for a diff
+with context; ``status=decided&order=recent`` lists the last decisions first.
+
+``suggestions/{id}/reapply`` previews (GET) and does (POST) re-applying a pending or
+conflicted suggestion to the document's current text (``core.review.reapply``).
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from jupyter_server.auth.decorator import authorized
 from pydantic import MISSING
@@ -21,9 +28,39 @@ from ...core.errors import ArgumentError
 from ...core.suggestions import Region
 from ...core.suggestions import Suggestion as Record
 from .base import ApiHandler, unified_diff
-from .models import AcceptAllResult, RejectAllResult, Selection, Suggestion, SuggestionDetail, SuggestionList
+from .models import (
+    AcceptAllResult,
+    Reapply,
+    ReapplyPreview,
+    ReapplyResult,
+    RejectAllResult,
+    Selection,
+    Suggestion,
+    SuggestionDetail,
+    SuggestionList,
+)
 
-STATUS_FILTERS = ("pending", "accepted", "rejected", "conflict", "all")
+STATUS_FILTERS = ("pending", "accepted", "rejected", "conflict", "open", "decided", "all")
+# What a person still has to act on (a conflict stays until re-applied or dismissed), and what was decided.
+GROUPS = {"open": ("pending", "conflict"), "decided": ("accepted", "rejected", "conflict")}
+# A line of context longer than this is cut: a minified file must not make the list huge.
+CONTEXT_CHARS = 2_000
+
+
+def context_around(text: str, start: int, end: int, lines: int) -> tuple[str, str]:
+    """The text from the start of the line ``lines`` above ``start``'s to ``start``, and from
+    ``end`` to the end of the line ``lines`` below ``end``'s (line break included): whole
+    lines around the change, each side cut at CONTEXT_CHARS."""
+    a = text.rfind("\n", 0, start) + 1
+    for _ in range(lines):
+        if a == 0:
+            break
+        a = text.rfind("\n", 0, a - 1) + 1
+    b = end
+    for _ in range(lines + (0 if end == 0 or text[end - 1] == "\n" else 1)):
+        nl = text.find("\n", b)
+        b = len(text) if nl < 0 else nl + 1
+    return text[max(a, start - CONTEXT_CHARS) : start], text[end : min(b, end + CONTEXT_CHARS)]
 
 
 def suggestion_diff(handler: ApiHandler, s: Record) -> str | None:
@@ -45,7 +82,7 @@ class SuggestionsHandler(ApiHandler):
     UTF-8 text) places nothing and has revision null.
     """
 
-    query_args = {"GET": frozenset({"path", "status", "limit", "locate"})}
+    query_args = {"GET": frozenset({"path", "status", "limit", "locate", "context", "order"})}
     responses = {"GET": SuggestionList}
 
     @web.authenticated
@@ -55,9 +92,17 @@ class SuggestionsHandler(ApiHandler):
         status = self.query_choice("status", STATUS_FILTERS, "pending")
         limit = self.query_int("limit", 500, 1, 1000)
         locate = self.query_bool("locate") or False
+        context = self.query_int("context", 0, 0, 10) if self.query("context") is not None else None
+        order: Literal["document", "recent"] = (
+            "recent" if self.query_choice("order", ("document", "recent"), "document") == "recent" else "document"
+        )
         store = self.services.reviews.store
-        found = store.list(path=path, status=None if status == "all" else status, limit=limit)
+        wanted = None if status == "all" else GROUPS.get(status, status)
+        found = store.list(path=path, status=wanted, limit=limit, order=order)
         items = [s.to_json() for s in found]
+        if context is not None:
+            bases: dict[str, str | None] = {}  # one read per base revision
+            items = [{**item, **self._context(s, context, bases)} for s, item in zip(found, items, strict=True)]
         revision: str | MISSING | None = MISSING  # only a located list says which text it placed in
         if locate:
             keys = [path] if path is not None else sorted({s.path for s in found if s.status == "pending"})
@@ -71,6 +116,16 @@ class SuggestionsHandler(ApiHandler):
             revision = now[1] if now is not None else None
         listed = [Suggestion.model_validate(item) for item in items]
         self.reply(SuggestionList(suggestions=listed, count=len(found), revision=revision, counts=store.counts()))
+
+    def _context(self, s: Record, lines: int, bases: dict[str, str | None]) -> dict[str, str | None]:
+        """``contextBefore``/``contextAfter``: ``lines`` lines of the base text around ``s``."""
+        if s.base_revision not in bases:
+            bases[s.base_revision] = self.services.reviews.store.get_text(s.base_revision)
+        base = bases[s.base_revision]
+        if base is None or base[s.start : s.end] != s.original:
+            return {"contextBefore": None, "contextAfter": None}
+        before, after = context_around(base, s.start, s.end, lines)
+        return {"contextBefore": before, "contextAfter": after}
 
     def _placed(
         self, s: Record, current: tuple[str, str] | None, diffs: dict[str, list[Region]]
@@ -159,3 +214,45 @@ class RejectAllHandler(DecideAllHandler):
         key, ids = self.selection()
         rejected = await self.services.reviews.reject_all(self.decider(), path=key, ids=ids)
         self.reply(RejectAllResult(rejected=[Suggestion.model_validate(s.to_json()) for s in rejected]))
+
+
+class ReapplyHandler(ApiHandler):
+    """GET ``suggestions/{id}/reapply``: where re-applying it would stage its change now;
+    POST (``{expectedRevision?}``): do it. A pending or conflicted suggestion only (409)."""
+
+    responses = {"GET": ReapplyPreview, "POST": ReapplyResult}
+
+    @web.authenticated
+    @authorized
+    async def get(self, id: str) -> None:
+        plan = await self.services.reviews.reapply_plan(id)
+        r = plan.rebased
+        before, after = context_around(plan.text, r.start, r.end, 2)
+        self.reply(
+            ReapplyPreview(
+                suggestionId=plan.suggestion.id,
+                path=plan.suggestion.path,
+                revision=plan.revision,
+                start=r.start,
+                end=r.end,
+                lineStart=plan.line_start,
+                lineEnd=plan.line_end,
+                current=r.current,
+                new=r.new,
+                clean=r.clean,
+                contextBefore=before,
+                contextAfter=after,
+            )
+        )
+
+    @web.authenticated
+    @authorized
+    async def post(self, id: str) -> None:
+        body = self.json_body(Reapply) if self.request.body else Reapply()
+        expected = body.expectedRevision if body.expectedRevision is not MISSING else None
+        old, fresh = await self.services.reviews.reapply(id, self.decider(), expected_revision=expected)
+        self.reply(
+            ReapplyResult(
+                previous=Suggestion.model_validate(old.to_json()), suggestion=Suggestion.model_validate(fresh.to_json())
+            )
+        )

@@ -23,6 +23,8 @@ CALLS = [
     ("GET", "suggestions/sug-1"),
     ("POST", "suggestions/sug-1/accept"),
     ("POST", "suggestions/sug-1/reject"),
+    ("GET", "suggestions/sug-1/reapply"),
+    ("POST", "suggestions/sug-1/reapply"),
     ("POST", "suggestions/accept-all"),
     ("POST", "suggestions/reject-all"),
     ("GET", "checkpoints"),

@@ -173,7 +173,7 @@ async def test_decide_all_refuses_unclear_selections(mcp_lab: LabServer, api: Ap
 
 async def test_list_parameters_are_validated(mcp_lab: LabServer, api: Api, root: Path) -> None:
     for params, argument in (
-        ({"status": "open"}, "status"),
+        ({"status": "opened"}, "status"),
         ({"limit": "0"}, "limit"),
         ({"limit": "1001"}, "limit"),
         ({"limit": "ten"}, "limit"),

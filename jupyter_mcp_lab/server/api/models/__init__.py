@@ -22,7 +22,7 @@ from .events import (
     SuggestionEvent,
 )
 from .keys import AgentKey, IssuedKey, KeyList, NewKey
-from .requests import NewGrant, Selection
+from .requests import NewGrant, Reapply, Selection
 from .review import (
     AcceptAllResult,
     Checkpoint,
@@ -32,6 +32,8 @@ from .review import (
     Grant,
     GrantList,
     GrantRecord,
+    ReapplyPreview,
+    ReapplyResult,
     RejectAllResult,
     Suggestion,
     SuggestionDetail,
@@ -51,7 +53,7 @@ from .status import (
 from .storage import Quarantined, RecoveredFile, Recovery, Retention, Store
 
 # What clients send, checked as sent (validation schema); everything else is answered.
-REQUESTS: tuple[type[BaseModel], ...] = (Selection, NewGrant, NewKey)
+REQUESTS: tuple[type[BaseModel], ...] = (Selection, Reapply, NewGrant, NewKey)
 # openapi.yaml's components.schemas in this order (the event union comes last, by name).
 COMPONENTS: tuple[type[BaseModel], ...] = (
     Error,
@@ -72,6 +74,9 @@ COMPONENTS: tuple[type[BaseModel], ...] = (
     Selection,
     AcceptAllResult,
     RejectAllResult,
+    ReapplyPreview,
+    Reapply,
+    ReapplyResult,
     CheckpointRecord,
     Checkpoint,
     CheckpointDetail,
@@ -127,6 +132,9 @@ __all__ = [
     "OpenAPIDocument",
     "Outline",
     "Quarantined",
+    "Reapply",
+    "ReapplyPreview",
+    "ReapplyResult",
     "RecoveredFile",
     "Recovery",
     "RejectAllResult",

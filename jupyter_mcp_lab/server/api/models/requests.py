@@ -1,4 +1,4 @@
-"""The JSON bodies the API takes: which suggestions to decide at once, and a new grant."""
+"""The JSON bodies the API takes: which suggestions to decide at once, a re-application, a new grant."""
 
 from __future__ import annotations
 
@@ -27,6 +27,15 @@ class Selection(BaseModel):
         if value is None:
             raise ValueError("must not be null (leave it out instead)")
         return value
+
+
+class Reapply(BaseModel):
+    """Re-apply a suggestion; with `expectedRevision` only onto the text a preview showed."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    expectedRevision: str | MISSING = Field(
+        MISSING, min_length=1, description="STALE (409) when the document is no longer at this revision."
+    )
 
 
 class NewGrant(BaseModel):

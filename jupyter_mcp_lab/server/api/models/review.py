@@ -41,6 +41,17 @@ class Suggestion(Body):
         "pending or cannot be placed (its text changed: accepting it would conflict).",
     )
     currentEnd: Offset | MISSING | None = Field(MISSING, description="With `currentStart`: the end (exclusive).")
+    contextBefore: str | MISSING | None = Field(
+        MISSING,
+        description="Only in a list answered with `context=N`: the base text from the start of the line N lines "
+        "above the change to the change (so `contextBefore + original + contextAfter` are whole lines); null once "
+        "the base text is gone.",
+    )
+    contextAfter: str | MISSING | None = Field(
+        MISSING,
+        description="With `contextBefore`: the base text from the change to the end of the line N lines below it "
+        "(its line break included).",
+    )
 
 
 class SuggestionDetail(Suggestion):
@@ -61,6 +72,31 @@ class SuggestionList(Body):
     counts: dict[str, dict[str, Count]] = Field(
         description="Every document's suggestions by status, {path: {status: n}}, whatever the filters."
     )
+
+
+class ReapplyPreview(Body):
+    """Where re-applying a suggestion would stage its change in the current text, and what it would put there."""
+
+    suggestionId: str
+    path: str
+    revision: str = Field(description="The document's revision the preview was made against.")
+    start: Offset = Field(description="Code point offset in that revision.")
+    end: Offset
+    lineStart: Line
+    lineEnd: Line
+    current: str = Field(description="The text there now: what the new suggestion would replace.")
+    new: str = Field(description="What it would put there.")
+    clean: bool = Field(
+        description="True when the person's edits there and the suggestion's change were both kept; false when "
+        "they overlap and the suggestion's version of that stretch replaces the person's."
+    )
+    contextBefore: str = Field(description="The current text from the start of the line 2 lines above.")
+    contextAfter: str = Field(description="The current text to the end of the line 2 lines below.")
+
+
+class ReapplyResult(Body):
+    previous: Suggestion = Field(description="The suggestion re-applied, now rejected (its reason names the new one).")
+    suggestion: Suggestion = Field(description="The new pending suggestion against the current text.")
 
 
 class AcceptAllResult(Body):
