@@ -23,6 +23,7 @@ from tornado import web
 from ...core.activity import ActivityLog, summarize_arguments
 from ...core.activity_text import error_summary, full_arguments, result_summary
 from ...core.errors import DomainError
+from .. import json_input
 
 H = TypeVar("H", bound=web.RequestHandler)
 Method = Callable[..., Awaitable[None] | None]
@@ -66,8 +67,8 @@ def _answered(answer: dict[str, Any] | None, status: str) -> str:
 def _body(handler: web.RequestHandler) -> dict[str, Any]:
     """The request's JSON object body, for the log (the route itself validates it)."""
     try:
-        data = json.loads(handler.request.body or b"null")
-    except ValueError:
+        data = json_input.loads(handler.request.body or b"null")
+    except json_input.JSONInputError:  # not JSON, or nested too deeply: the route refuses it
         return {}
     return data if isinstance(data, dict) else {}
 
