@@ -246,7 +246,7 @@ class ReviewBoard:
     # --- live updates -------------------------------------------------------------------
 
     def _on_event(self, event: dict[str, Any]) -> None:
-        if event.get("type") in ("suggestion", "activity"):
+        if event.get("type") in ("suggestion", "activity", "resync"):
             self._refresh_soon.poke()
 
     def _on_ui(self, fn: Callable[[], None]) -> None:

@@ -47,11 +47,14 @@ def parse_sse(lines: Iterator[str]) -> Iterator[tuple[str | None, str, str]]:
 
 class EventStream:
     """Subscribe with ``unsubscribe = stream.subscribe(fn)``; ``fn(event)`` gets each event dict
-    (``type`` is ``suggestion``, ``checkpoint``, ``grant``, ``document`` or ``activity``)."""
+    (``type`` is ``suggestion``, ``checkpoint``, ``grant``, ``document`` or ``activity``; or
+    ``resync`` when the server could not send every event since the stream's position, on
+    its first connection too: a subscriber then fetches what it shows again)."""
 
     def __init__(self, server: ServerInfo) -> None:
         self.server = server
         self.last_id = 0
+        self._positioned = False  # an id was received (0 included: a resync on a new server)
         self.connected = threading.Event()
         self.received = 0
         self.error: str | None = None  # why the stream is not connected, for the widgets to say
@@ -103,7 +106,7 @@ class EventStream:
                 self._stop.wait(RETRY_SECONDS)
 
     def _read(self, http: httpx2.Client) -> None:
-        headers = {"Last-Event-ID": str(self.last_id)} if self.last_id else {}
+        headers = {"Last-Event-ID": str(self.last_id)} if self._positioned else {}
         with http.stream("GET", self.server.api_url + "events", headers=headers) as response:
             response.raise_for_status()
             self._response = response
@@ -115,7 +118,7 @@ class EventStream:
                 if kind == "stream":
                     continue
                 if event_id is not None and event_id.isdigit():
-                    self.last_id = int(event_id)
+                    self.last_id, self._positioned = int(event_id), True
                 try:
                     event = json.loads(data)
                 except ValueError:

@@ -138,6 +138,9 @@ class DocumentView(anywidget.AnyWidget):
 
     def _on_event(self, event: dict[str, Any]) -> None:
         kind = event.get("type")
+        if kind == "resync":  # events may have been missed: read the document again
+            self._redraw_soon.poke()
+            return
         if kind == "document":
             path = event.get("path")
         elif kind == "suggestion" and isinstance(event.get("suggestion"), dict):

@@ -160,6 +160,9 @@ class SuggestionReview(anywidget.AnyWidget):
 
     def _on_event(self, event: dict[str, Any]) -> None:
         """On the event stream's thread: note the change, draw after the burst."""
+        if event.get("type") == "resync":
+            self.refresh()  # the stream cannot give every event since it last read: fetch again
+            return
         suggestion = event.get("suggestion") if event.get("type") == "suggestion" else None
         if isinstance(suggestion, dict) and self._ingest([suggestion]):
             self._push_soon.poke()

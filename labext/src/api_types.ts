@@ -645,6 +645,22 @@ export interface IStreamStart {
   latest: number;
 }
 
+/**
+ * Sent (type `resync`) when the stream cannot give the client every event since
+ * its position: fetch the lists again (suggestions, checkpoints, grants). Right
+ * after `stream` its id is `latest`, where the client then stands; a later one
+ * (fell-behind) has none.
+ */
+export interface IResync {
+  /**
+   * new: no position was given; expired: events after it left the replay
+   * buffer; restarted: it is past the newest id (the server restarted);
+   * too-large: the replay would exceed its limit; fell-behind: this stream read
+   * too slowly and live events were dropped.
+   */
+  reason: 'new' | 'expired' | 'restarted' | 'too-large' | 'fell-behind';
+}
+
 export interface ISuggestionEvent {
   /** The stream's event id (also the SSE `id:`). */
   id: number;

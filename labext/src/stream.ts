@@ -53,6 +53,15 @@ export class EventStream {
         this._events.emit({ type, data, id, replayed: id <= replayEnd });
       });
     }
+    source.addEventListener('resync', message => {
+      // The server dropped events this stream was too slow to take: catch up as
+      // after a reconnect. (A resync right after opening follows `open`, which
+      // catches up already.)
+      if (parseEvent(message as MessageEvent)?.reason === 'fell-behind') {
+        this._owner.opened();
+        this._events.reconnected();
+      }
+    });
     source.addEventListener('open', () => {
       // Reconnected after a drop: catch up on what was missed.
       this._owner.opened();

@@ -19,6 +19,7 @@ import pytest
 from kernel_tools import Lab as LabClient
 from kernel_tools.discovery import ServerInfo
 from kernel_tools.events import EventStream, parse_sse
+from kernel_tools.target import Target
 from tests.kernel_tools.conftest import Lab, note
 from tests.kernel_tools.test_client import stage
 
@@ -173,9 +174,39 @@ def test_reconnects_after_a_drop_and_resumes_where_it_left_off(lab_server: Lab, 
     # It asked for what came after the last event it had, and got each event once.
     resumed = [r for r in proxy.requests if b"Last-Event-ID" in r]
     assert resumed and f"Last-Event-ID: {seen}".lower().encode() in resumed[-1].lower(), proxy.requests
-    ids = [e["id"] for e in got]
+    ids = [e["id"] for e in got if e["type"] != "resync"]
     assert ids == sorted(set(ids)), ids
     assert suggestion_events(got, path) == [("created", before), ("created", missed), ("created", after)]
+    # Its first connection had no position (a resync, for the subscribers to fetch); the
+    # second resumed with one, and got the events it missed instead.
+    assert [e for e in got if e["type"] == "resync"] == [{"type": "resync", "reason": "new"}]
+
+
+def test_a_drop_too_long_to_replay_makes_the_widgets_fetch_again(lab_server: Lab, proxy: Proxy) -> None:
+    path = note(lab_server, "events/resync.md")
+    # The widgets need the REST API and the events, not an MCP session: none is opened.
+    server = ServerInfo(f"http://127.0.0.1:{proxy.port}/", lab_server.token, "test proxy")
+    client = LabClient(Target(url=server.mcp_url("lab"), headers=server.headers, server=server))
+    try:
+        got: list[dict[str, Any]] = []
+        client.events.subscribe(got.append)
+        widget = client.review_widget(path)
+        widget.ready.result(15)
+        # Connected without a position: a resync, whose id is the stream's position now.
+        wait_for(lambda: {"type": "resync", "reason": "new"} in got)
+        proxy.drop()
+        wait_for(lambda: not client.events.connected.is_set())
+        # While the stream is down: one suggestion of 1.2 MB, more than a replay may carry
+        # (1 MiB): the server answers the stream's return with a resync, not the event.
+        big = stage(lab_server, path, "first", "x" * 1_200_000)
+        proxy.restore()
+        wait_for(lambda: {"type": "resync", "reason": "too-large"} in got)
+        assert ("created", big) not in suggestion_events(got, path)
+        # The widget fetched its list again: the suggestion is there all the same.
+        wait_for(lambda: big in [c["id"] for c in widget.cards])
+        widget.close()
+    finally:
+        client.close()
 
 
 def test_close_stops_the_reader(lab_server: Lab) -> None:

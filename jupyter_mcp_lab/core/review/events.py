@@ -15,16 +15,25 @@ Event = dict[str, Any]
 TRANSIENT = frozenset({"activity"})
 
 
+class Listener(asyncio.Queue[Event]):
+    """One subscriber's events; ``dropped`` counts those it lost by falling behind."""
+
+    def __init__(self, maxsize: int) -> None:
+        super().__init__(maxsize)
+        self.dropped = 0
+
+
 class Events:
     """Numbered events with a short replay buffer (a reconnecting stream sends ``after``)."""
 
     def __init__(self, keep: int = 500, queue_size: int = 1000) -> None:
         self._seq = itertools.count(1)
         self._recent: deque[Event] = deque(maxlen=keep)
-        self._queues: set[asyncio.Queue[Event]] = set()
+        self._queues: set[Listener] = set()
         self._queue_size = queue_size
         self._changed: asyncio.Event | None = None
         self.last_id = 0  # of any event, replayable or not
+        self.evicted = 0  # the newest replayable event the buffer no longer holds
 
     def publish(self, kind: str, **data: Any) -> Event:
         event = {"id": next(self._seq), "type": kind, **data}
@@ -32,9 +41,12 @@ class Events:
         for q in list(self._queues):
             if q.full():  # a stalled listener loses its oldest events, never blocks others
                 q.get_nowait()
+                q.dropped += 1
             q.put_nowait(event)
         if kind in TRANSIENT:
             return event
+        if len(self._recent) == self._recent.maxlen:
+            self.evicted = self._recent[0]["id"]
         self._recent.append(event)
         if self._changed is not None:
             self._changed.set()
@@ -44,12 +56,12 @@ class Events:
     def since(self, after: int) -> list[Event]:
         return [e for e in self._recent if e["id"] > after]
 
-    def subscribe(self) -> asyncio.Queue[Event]:
-        q: asyncio.Queue[Event] = asyncio.Queue(self._queue_size)
+    def subscribe(self) -> Listener:
+        q = Listener(self._queue_size)
         self._queues.add(q)
         return q
 
-    def unsubscribe(self, q: asyncio.Queue[Event]) -> None:
+    def unsubscribe(self, q: Listener) -> None:
         self._queues.discard(q)
 
     async def next_change(self, seconds: float) -> bool:

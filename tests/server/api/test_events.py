@@ -51,8 +51,13 @@ async def test_live_events_then_disconnect(mcp_lab: LabServer, api: Api, agent: 
         assert await anext(lines) == "retry: 3000"  # sent at once: the client knows it is connected
         assert subscribers(mcp_lab) == 1
         # Where the replay ends (nothing to replay yet): no id, so Last-Event-ID is untouched.
-        stream = await read_until(lines, lambda t: "event: stream" in t)
-        assert sse_events(stream) == [{"event": "stream", "data": {"after": 0, "latest": 0}}]
+        # A stream without a position replays nothing and says so: fetch the lists.
+        stream = await read_until(lines, lambda t: "event: resync" in t)
+        # Its id is the position the client has once it has fetched: a reconnect resumes there.
+        assert sse_events(stream) == [
+            {"event": "stream", "data": {"after": 0, "latest": 0}},
+            {"id": "0", "event": "resync", "data": {"reason": "new"}},
+        ]
         async with agent() as tools:
             [sid] = await suggest_replace(tools, "alpha", "ALPHA")
         text = await read_until(lines, lambda t: any(e["event"] == "suggestion" for e in sse_events(t)))
@@ -86,7 +91,7 @@ async def test_replay_after_and_last_event_id(mcp_lab: LabServer, api: Api, agen
         return sse_events(text)
 
     expected = 3
-    everything = await replay(headers=mcp_lab.auth())
+    everything = await replay(headers=mcp_lab.auth(), params={"after": 0})
     created = [e for e in everything if e["event"] == "suggestion"]
     assert [e["data"]["suggestion"]["id"] for e in created] == ids
     first = int(created[0]["id"])
@@ -108,10 +113,93 @@ async def test_replay_after_and_last_event_id(mcp_lab: LabServer, api: Api, agen
     later = await replay(headers={**mcp_lab.auth(), "Last-Event-ID": str(first)}, params={"after": 0})
     assert [e["data"]["suggestion"]["id"] for e in later if e["event"] == "suggestion"] == ids[1:]
 
-    # Ids past the newest: the server restarted (ids count from 1 again); replay what there is.
-    expected = 3
-    after_restart = await replay(headers=mcp_lab.auth(), params={"after": 10**9})
-    assert [e["data"]["suggestion"]["id"] for e in after_restart if e["event"] == "suggestion"] == ids
+    await wait_for_subscribers(mcp_lab, 0)
+
+
+async def opening(mcp_lab: LabServer, api: Api, **kwargs: Any) -> list[dict[str, Any]]:
+    """The events a stream starts with (``stream``, then ``resync`` or the replay): those
+    before a live event published once the stream has started."""
+    events = mcp_lab.extension.services.reviews.events
+    async with api.http.stream("GET", api.url("events"), **kwargs) as r:
+        assert r.status_code == 200
+        lines = r.aiter_lines()
+        text = await read_until(lines, lambda t: "event: stream" in t)
+        marker = events.publish("document", path="marker.md", revision="-")["id"]
+        text += await read_until(lines, lambda t: f"id: {marker}\n" in t)
+    return [e for e in sse_events(text) if e.get("id") != str(marker)]
+
+
+async def test_a_replay_is_complete_or_a_resync(
+    mcp_lab: LabServer, api: Api, agent: Any, root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with agent() as tools:
+        ids = await suggest_replace(tools, "line", "LINE")
+    events = mcp_lab.extension.services.reviews.events
+    auth = mcp_lab.auth()
+
+    async def start(**kwargs: Any) -> list[Any]:
+        """What the stream starts with; ``stream`` and ``resync`` by their data."""
+        opened = await opening(mcp_lab, api, **kwargs)
+        return [e["data"] if e["event"] in ("stream", "resync") else e["event"] for e in opened]
+
+    # No position: nothing replayed, a resync (the client fetches its lists).
+    latest = events.last_id
+    assert await start(headers=auth) == [{"after": latest, "latest": latest}, {"reason": "new"}]
+    # Ids past the newest: the server restarted (ids count from 1 again); what the client
+    # holds may be from before it: resync rather than a replay of unrelated events.
+    latest = events.last_id
+    assert await start(headers=auth, params={"after": 10**9}) == [
+        {"after": latest, "latest": latest},
+        {"reason": "restarted"},
+    ]
+    # Within the limits: the whole replay, from the header's position.
+    whole = await opening(mcp_lab, api, headers={**auth, "Last-Event-ID": "0"})
+    assert whole[0]["data"] == {"after": 0, "latest": events.last_id - 1}
+    assert [e["data"]["suggestion"]["id"] for e in whole if e["event"] == "suggestion"] == ids
+    assert not [e for e in whole if e["event"] == "resync"]
+    # Past a limit (events or bytes): no replay at all, a resync.
+    for limit, value in (("replay_max_events", 2), ("replay_max_bytes", 1_000)):
+        with monkeypatch.context() as patch:
+            patch.setattr(EventsHandler, limit, value)
+            latest = events.last_id
+            assert await start(headers=auth, params={"after": 0}) == [
+                {"after": latest, "latest": latest},
+                {"reason": "too-large"},
+            ], limit
+    # Up to date: an empty replay, no resync.
+    latest = events.last_id
+    assert await start(headers=auth, params={"after": latest}) == [{"after": latest, "latest": latest}]
+    await wait_for_subscribers(mcp_lab, 0)
+
+
+async def test_a_position_the_buffer_no_longer_holds_is_a_resync(mcp_lab: LabServer, api: Api, root: Path) -> None:
+    events = mcp_lab.extension.services.reviews.events
+    for i in range(600):  # more than the replay buffer keeps (500)
+        events.publish("document", path=f"d{i}.md", revision=f"r{i}")
+    assert events.evicted > 1
+    opened = await opening(mcp_lab, api, headers=mcp_lab.auth(), params={"after": 1})
+    assert [e["data"] for e in opened] == [{"after": 600, "latest": 600}, {"reason": "expired"}]
+    assert events.evicted == 601 - 500  # the marker event pushed one more out
+    # From the oldest one still held on, the replay is whole (within its limits).
+    opened = await opening(mcp_lab, api, headers=mcp_lab.auth(), params={"after": 590})
+    replayed = [e["data"]["path"] for e in opened if e["event"] == "document"]
+    assert replayed == [f"d{i}.md" for i in range(590, 600)] + ["marker.md"]  # the first opening's marker
+    await wait_for_subscribers(mcp_lab, 0)
+
+
+async def test_a_stream_that_falls_behind_is_told_to_resync(mcp_lab: LabServer, api: Api, root: Path) -> None:
+    events = mcp_lab.extension.services.reviews.events
+    async with api.http.stream("GET", api.url("events"), headers=mcp_lab.auth(), params={"after": 0}) as r:
+        lines = r.aiter_lines()
+        await read_until(lines, lambda t: "event: stream" in t)
+        # Published in one go, the stream cannot read in between: its queue (1,000) overflows.
+        for i in range(1_500):
+            events.publish("document", path=f"d{i}.md", revision=f"r{i}")
+        text = await read_until(lines, lambda t: "event: resync" in t and t.count("event: document") >= 1_000)
+    received = sse_events(text)
+    assert {"event": "resync", "data": {"reason": "fell-behind"}} in received
+    paths = [e["data"]["path"] for e in received if e["event"] == "document"]
+    assert paths == [f"d{i}.md" for i in range(500, 1_500)]  # the newest thousand, in order
     await wait_for_subscribers(mcp_lab, 0)
 
 

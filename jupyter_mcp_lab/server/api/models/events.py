@@ -26,6 +26,21 @@ class StreamStart(Body):
     latest: Count = Field(description="... up to this one; later ids are live.")
 
 
+ResyncReason = Literal["new", "expired", "restarted", "too-large", "fell-behind"]
+
+
+class Resync(Body):
+    """Sent (type `resync`) when the stream cannot give the client every event since its
+    position: fetch the lists again (suggestions, checkpoints, grants). Right after `stream`
+    its id is `latest`, where the client then stands; a later one (fell-behind) has none."""
+
+    reason: ResyncReason = Field(
+        description="new: no position was given; expired: events after it left the replay buffer; restarted: "
+        "it is past the newest id (the server restarted); too-large: the replay would exceed its limit; "
+        "fell-behind: this stream read too slowly and live events were dropped."
+    )
+
+
 class SuggestionEvent(Body):
     id: EventId
     type: Literal["suggestion"]
