@@ -113,6 +113,27 @@ def _pick_server(servers: list[dict[str, Any]]) -> dict[str, Any]:
     return chosen
 
 
+def _hub_url(info: dict[str, Any], url: str) -> str:
+    """``url`` (of the server ``info`` describes) as agents reach it: through the JupyterHub
+    this terminal's server belongs to, at the Hub's public address when it says one."""
+    from urllib.parse import urlsplit
+
+    from .server import hub
+
+    if hub.prefix() is None or info.get("base_url") != hub.prefix():
+        return url
+    origin = hub.public_origin()
+    if origin is None:
+        print(
+            "(JupyterHub does not say its public address, JupyterHub.public_url: these configs carry this "
+            "server's address inside the Hub, right for an agent running here; for one elsewhere use the "
+            "MCP Lab panel's configs, or pass --url https://<your hub>" + urlsplit(url).path + ")",
+            file=sys.stderr,
+        )
+        return url
+    return origin + urlsplit(url).path
+
+
 def cmd_config(args: argparse.Namespace) -> None:
     """Configs for each client, each with an agent key of its own: issued by the running
     server under the client's name (replacing an earlier key of that name, or, with
@@ -123,6 +144,7 @@ def cmd_config(args: argparse.Namespace) -> None:
     if args.client != "all" and args.client not in CLIENTS:
         sys.exit(f"jupyter-mcp-lab: unknown client {args.client!r}; known: all, {', '.join(CLIENTS)}")
     url, token = args.url, args.token
+    shown = url  # what the configs carry: on a JupyterHub, the Hub's address, not the loopback one
     if url is None:
         servers = _running_servers()
         if not servers:
@@ -130,6 +152,7 @@ def cmd_config(args: argparse.Namespace) -> None:
         info = _pick_server(servers)
         url = info["url"].rstrip("/") + ("/mcp" if args.profile == "lab" else f"/mcp-lab/{args.profile}/mcp")
         token = token or info.get("token", "")
+        shown = _hub_url(info, url)
     clients = list(CLIENTS) if args.client == "all" else [args.client]
     if not args.key and not token:
         sys.exit("jupyter-mcp-lab: no Jupyter token known to issue a key with; pass --token (or --key)")
@@ -144,9 +167,9 @@ def cmd_config(args: argparse.Namespace) -> None:
             )
             continue
         key = args.key or issue_key(url, token, name)["secret"]
-        blocks.append(render(client, args.name, url, key))
+        blocks.append(render(client, args.name, shown, key))
     if args.client == "all":
-        print(f"MCP endpoint: {url}\n")
+        print(f"MCP endpoint: {shown}\n")
     print("\n\n".join(blocks))
 
 

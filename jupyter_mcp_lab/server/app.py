@@ -22,6 +22,7 @@ from ..core.review import Review
 from ..core.suggestions import Retention, SuggestionStore
 from ..ops.context import Endpoint, Services, Settings
 from ..surfaces import DEFAULT_PROFILES, PROFILES
+from . import hub
 from .api import api_handlers
 from .api.status import RECOVERY_SETTING
 from .bridge import BRIDGE_ROUTE, BridgeHandler, LabBridge
@@ -254,13 +255,16 @@ class MCPLabApp(ExtensionApp):
         if getattr(self, "endpoints", None) is None:
             return  # initialize_settings failed and Jupyter logged why
         url = urlsplit(serverapp.connection_url)
-        origin = f"{url.scheme}://{url.netloc}"
+        # On a JupyterHub the address Jupyter listens on is the Hub's business: people and
+        # agents come through the Hub's proxy (its public address, when the Hub knows it).
+        origin = hub.public_origin() or f"{url.scheme}://{url.netloc}"
         self.services.endpoints = [
             Endpoint(profile=e.profile, path=e.path, url=origin + e.path) for e in self.services.endpoints
         ]
         await self.endpoints.start()
         await self.keys.start()
-        self.bridge.lab_url = url_path_join(serverapp.connection_url, "lab")
+        hub.stop_on_sigint(serverapp)
+        self.bridge.lab_url = url_path_join(origin, serverapp.base_url, "lab")
         if self.freeze_startup_heap:
             gc.collect()
             gc.freeze()

@@ -20,6 +20,7 @@ from tornado import web
 
 from ..core.keys import looks_like_key
 from ..surfaces.caller import LOCAL_USER
+from .hub import refused_hub_user
 
 # Per-application memories, kept in the Tornado settings so that two servers in one process
 # never share them.
@@ -59,6 +60,14 @@ class AuthHandler(JupyterHandler):
         acting with a key must not borrow)."""
         if presented_key(self.request.headers) is not None:
             raise web.HTTPError(403, "An agent key opens the MCP endpoints only; this route needs the person's login.")
+
+    def refuse_hub_outsider(self) -> None:
+        """Answer 403 to a credential JupyterHub knows but refused this server to (another
+        user's token or login, a token without access to this server): it is no stranger to
+        ask "who are you?" (401), and an MCP client would start an OAuth dance at a 401."""
+        who = refused_hub_user(self)
+        if who is not None:
+            raise web.HTTPError(403, f"JupyterHub's {who} has no access to this server; its owner's credential does.")
 
     def check_xsrf_cookie(self) -> None:
         # Without a user the request is refused with 401; checking XSRF first would answer

@@ -79,6 +79,7 @@ class MCPHandler(AuthHandler):
             await self._prepare_key(secret)
             return
         if not await self.authenticate(_redirect_to_login=False):
+            self.refuse_hub_outsider()
             self._unauthorized()
             raise web.Finish()
         if not self.allow_jupyter_credential:

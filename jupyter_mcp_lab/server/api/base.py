@@ -94,6 +94,7 @@ class ApiHandler(AuthHandler, APIHandler):
         # leaves it to @web.authenticated when unauthenticated access is allowed; the UIs and
         # scripts need to tell "who are you?" (401) from "not allowed" (403).
         if self.current_user is None:
+            self.refuse_hub_outsider()
             raise web.HTTPError(401, "A Jupyter token is required: send 'Authorization: token <token>'.")
         known = self.query_args.get(self.request.method or "", frozenset()) | JUPYTER_QUERY
         # JupyterLab's ServerConnection busts caches with a bare "?<milliseconds>" on GETs.
