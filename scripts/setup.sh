@@ -87,7 +87,7 @@ setup_node_peers() {
   want="$(stamp_of tests/js/package.json tests/js/package-lock.json)"
   have="$(cat tests/js/node_modules/.jupyter-mcp-lab-installed 2>/dev/null || true)"
   if [ "$want" != "$have" ]; then
-    say "Installing the Node.js test peers (TypeScript MCP SDK, conformance suite)"
+    say "Installing the Node.js test peers (TypeScript MCP SDK, conformance suite, JupyterHub's proxy)"
     (cd tests/js && npm ci --no-audit --no-fund --loglevel=error)
     echo "$want" > tests/js/node_modules/.jupyter-mcp-lab-installed
   fi
