@@ -91,3 +91,5 @@ def _resolve(p: Path, path: str) -> Path:
         return p.resolve(strict=False)
     except (RuntimeError, OSError) as exc:  # a symlink loop (RuntimeError before Python 3.13)
         raise _invalid(path, f"cannot be resolved: {exc}") from None
+    except ValueError:  # a NUL character (the REST filters reach here without to_api_path's check)
+        raise _invalid(path, "contains a NUL character") from None

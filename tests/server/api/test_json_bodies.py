@@ -64,3 +64,11 @@ async def test_bodies_that_are_not_json_say_so(mcp_lab: LabServer, api: Api, roo
         )
         body = assert_error(r, 400, "INVALID_ARGUMENT")
         assert body["argument"] == "body" and "not JSON" in body["message"], body
+
+
+async def test_a_path_with_a_nul_character_is_an_invalid_path(mcp_lab: LabServer, api: Api, root: Path) -> None:
+    # Found by the OpenAPI fuzzer: the path filter reached the filesystem and answered 500.
+    for route in ("suggestions/accept-all", "suggestions/reject-all"):
+        body = assert_error(await api.post(route, {"path": "a\u0000b.md", "ids": ["x"]}), 400, "INVALID_PATH")
+        assert "NUL" in body["message"], body
+    assert on_disk(root) == DOC
