@@ -63,8 +63,8 @@ c.Spawner.env_keep = ["PATH", "PYTHONPATH", "VIRTUAL_ENV", "LANG", "LC_ALL"]
 # How long the Hub waits for a server to stop on SIGINT before SIGTERM (default 10 s): a
 # server that ignored SIGINT shows as a stop taking this long.
 c.LocalProcessSpawner.interrupt_timeout = 30
-c.Spawner.start_timeout = 90
-c.Spawner.http_timeout = 90
+c.Spawner.start_timeout = 150
+c.Spawner.http_timeout = 150
 # The operator's policy for every user: a system config file (Zero to JupyterHub mounts one
 # with singleuser.extraFiles) that users' own config cannot override.
 c.Spawner.environment = {{"JUPYTER_CONFIG_PATH": {system_config!r}}}
@@ -127,7 +127,7 @@ class Hub:
         """A URL of ``user``'s single-user server, through the proxy."""
         return f"{self.url}/user/{user}/{route}"
 
-    def start_servers(self, names: tuple[str, ...], timeout: float = 150) -> None:
+    def start_servers(self, names: tuple[str, ...], timeout: float = 200) -> None:
         """Ask the Hub to start these users' servers (side by side); return once all are ready."""
         for name in names:
             r = self.api("POST", f"users/{name}/server")
