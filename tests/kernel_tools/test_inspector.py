@@ -171,7 +171,7 @@ def test_the_lab_server_in_the_inspector(lab: Any) -> None:
         widget.server["capabilities"]
     )
     names = [t["name"] for t in widget.tools.tools]
-    assert names == ["session", "workspace", "document", "editor", "workflow", "review", "lab"]
+    assert names == ["session", "workspace", "document", "editor", "notebook", "workflow", "review", "lab"]
     assert widget.problems == {}
     browser_sets(widget.tools, selected="session")
     browser_sets(widget.tools, values={"action": "get_state"})

@@ -34,7 +34,7 @@ def read_form(widget: ToolBrowser, path: str) -> None:
 def test_lists_the_tools_with_their_badges(lab: Any) -> None:
     widget = ToolBrowser(lab)
     tools = {t["name"]: t for t in widget.tools}
-    assert list(tools) == ["session", "workspace", "document", "editor", "workflow", "review", "lab"]
+    assert list(tools) == ["session", "workspace", "document", "editor", "notebook", "workflow", "review", "lab"]
     assert [b["label"] for b in tools["session"]["badges"]] == ["read-only", "idempotent"]
     assert [b["label"] for b in tools["document"]["badges"]] == ["destructive"]
     assert tools["document"]["title"] == "Document"
