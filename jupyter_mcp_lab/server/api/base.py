@@ -216,7 +216,7 @@ class ApiHandler(AuthHandler, APIHandler):
             return to_api_path(root, path, leading_slash="root")
         except DomainError:
             key = root_relative(path)
-        if key and not os.path.normpath(key).startswith(".."):
+        if key and "\0" not in key and not os.path.normpath(key).startswith(".."):
             resolve_in_root(root, key)  # inside the root by name, outside by a link: refused
         return key
 

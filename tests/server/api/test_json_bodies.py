@@ -66,9 +66,14 @@ async def test_bodies_that_are_not_json_say_so(mcp_lab: LabServer, api: Api, roo
         assert body["argument"] == "body" and "not JSON" in body["message"], body
 
 
-async def test_a_path_with_a_nul_character_is_an_invalid_path(mcp_lab: LabServer, api: Api, root: Path) -> None:
+async def test_a_path_with_a_nul_character_matches_nothing(
+    mcp_lab: LabServer, api: Api, agent: Any, root: Path
+) -> None:
     # Found by the OpenAPI fuzzer: the path filter reached the filesystem and answered 500.
-    for route in ("suggestions/accept-all", "suggestions/reject-all"):
-        body = assert_error(await api.post(route, {"path": "a\u0000b.md", "ids": ["x"]}), 400, "INVALID_PATH")
-        assert "NUL" in body["message"], body
+    # A path no file can have is kept as it is, as any other such filter: it matches nothing.
+    async with agent() as tools:
+        [sid] = await suggest_replace(tools, "alpha", "ALPHA")
+    for route, key in (("suggestions/accept-all", "accepted"), ("suggestions/reject-all", "rejected")):
+        assert (await api.ok("POST", route, {"path": "notes.md\u0000"}))[key] == []
+    assert (await api.ok("GET", f"suggestions/{sid}"))["status"] == "pending"
     assert on_disk(root) == DOC
