@@ -131,3 +131,21 @@ async def test_numbers_that_json_text_can_carry_but_no_client_should(tmp_path: P
     # The activity log records only calls that ran: refused arguments never reach an operation.
     assert [e.tool for e in services.activity.since(0)] == ["document.read"]
     assert revision_of(DOC) == ok.payload["revision"]
+
+
+async def test_deeply_nested_arguments_are_refused_not_crashed(tmp_path: Path) -> None:
+    # JSON text in a string argument is parsed with the nesting limit of every client input
+    # (server/json_input.py): 900 levels stay a string, which the list argument refuses.
+    services = make_services(tmp_path)
+    (services.settings.root_dir / "a.md").write_text(DOC)
+    lab = Dispatcher(PROFILES["lab"], services)
+    deep_text = "[" * 900 + "]" * 900
+    out = await lab.call("document", {"action": "edit", "path": "a.md", "edits": deep_text}, CALLER)
+    assert out.is_error and out.payload["argument"] == "edits", out.payload
+    # The same depth as a value (a client past the SDK's own parser limit): refused, not a 500.
+    deep: Any = []
+    for _ in range(900):
+        deep = [deep]
+    out = await lab.call("document", {"action": "edit", "path": "a.md", "edits": deep}, CALLER)
+    assert out.is_error and out.payload["error"] == "INVALID_ARGUMENT", out.payload
+    assert (services.settings.root_dir / "a.md").read_text() == DOC

@@ -11,7 +11,6 @@ The types are the operation's model's, checked strictly by the dispatcher.
 
 from __future__ import annotations
 
-import json
 import types
 import typing
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from pydantic.fields import FieldInfo
 from ...core.errors import ArgumentError
 from ...ops.base import Operation
 from ...surfaces.base import CompositeTool, FlatTool
+from .. import json_input
 from .numbers import check_numbers
 from .schema import UNSET, CompositeResult, action_parameter, input_key, parameter, python_names, schemas
 
@@ -64,8 +64,8 @@ def _pre_parsed(value: Any) -> Any:
     if not isinstance(value, str) or not value.lstrip().startswith(("[", "{")):
         return value
     try:
-        parsed = json.loads(value)
-    except (ValueError, RecursionError):
+        parsed = json_input.loads(value)  # with the nesting limit every client input gets
+    except json_input.JSONInputError:
         return value
     return parsed if isinstance(parsed, list | dict) else value
 
