@@ -1,8 +1,10 @@
 /**
- * Unified diffs in the panel's lists (suggestions, checkpoints): a "Diff"
- * toggle per row, the diff fetched when first opened.
+ * Unified diffs in the panel's lists (checkpoints): a "Diff" toggle per row,
+ * the diff fetched when first opened and drawn by diff_view.ts (line
+ * numbers, changed words marked, long lines wrapped).
  */
 import { button, el } from './dom';
+import { renderUnifiedDiff } from './diff_view';
 
 /**
  * The diffs of a list that is redrawn whole: which are open and their
@@ -18,10 +20,10 @@ export class DiffBoxes {
     this._redraw = redraw;
   }
 
-  /** The <pre> and its "Diff"/"Hide diff" toggle for `id`, from the kept state. */
-  render(id: string): { box: HTMLPreElement; toggle: HTMLButtonElement } {
+  /** The diff's box and its "Diff"/"Hide diff" toggle for `id`, from the kept state. */
+  render(id: string): { box: HTMLElement; toggle: HTMLButtonElement } {
     const open = this._open.has(id);
-    const box = el('pre', 'jp-McpLab-diff');
+    const box = el('div', 'jp-McpLab-diff');
     box.hidden = !open;
     const failure = this._failures.get(id);
     if (failure !== undefined) {
@@ -67,26 +69,11 @@ export class DiffBoxes {
   private _failures = new Map<string, string>();
 }
 
-/** Fill a <pre> with a unified diff, one classed line per row. */
-export function fillDiff(box: HTMLPreElement, diff: string | null): void {
+/** Fill `box` with a unified diff (diff_view.ts). */
+export function fillDiff(box: HTMLElement, diff: string | null): void {
   if (diff === null) {
     box.textContent = 'The text this was suggested against is gone.';
     return;
   }
-  const lines = diff.replace(/\n$/, '').split('\n');
-  box.replaceChildren(
-    ...lines.map(line => {
-      let cls = 'jp-McpLab-diffContext';
-      if (line.startsWith('+++') || line.startsWith('---')) {
-        cls = 'jp-McpLab-diffFile';
-      } else if (line.startsWith('@@')) {
-        cls = 'jp-McpLab-diffHunk';
-      } else if (line.startsWith('+')) {
-        cls = 'jp-McpLab-diffAdd';
-      } else if (line.startsWith('-')) {
-        cls = 'jp-McpLab-diffDel';
-      }
-      return el('div', cls, line);
-    })
-  );
+  box.replaceChildren(renderUnifiedDiff(diff));
 }

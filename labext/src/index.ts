@@ -19,6 +19,7 @@ import {
 } from './notify';
 import { StatusPanel } from './panel';
 import { IMcpLab } from './tokens';
+import { reviewViewsPlugin } from './views_plugin';
 
 /** Command ids. */
 export namespace CommandIDs {
@@ -92,9 +93,10 @@ const plugin: JupyterFrontEndPlugin<IMcpLab> = {
           actions: [
             {
               label: 'Review',
-              caption: 'Open the MCP Lab panel',
+              caption: `Open ${notice.path} at its suggestion, and the MCP Lab panel`,
               callback: () => {
                 void app.commands.execute(CommandIDs.openPanel);
+                void panel.reviewDocument(notice.path);
               }
             }
           ]
@@ -105,9 +107,14 @@ const plugin: JupyterFrontEndPlugin<IMcpLab> = {
     return {
       events: panel.events,
       suggestions: panel.suggestions,
-      openPanel: () => app.shell.activateById(panel.id)
+      openPanel: () => app.shell.activateById(panel.id),
+      openCompare: path => panel.openCompare(path),
+      connectAgent: () => {
+        app.shell.activateById(panel.id);
+        panel.connectAgent();
+      }
     };
   }
 };
 
-export default [plugin, inlineReviewPlugin];
+export default [plugin, inlineReviewPlugin, reviewViewsPlugin];

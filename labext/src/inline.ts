@@ -49,7 +49,9 @@ export class InlineReview implements IInlineOwner {
     this._field = new InlineField({
       decide: (view, id, action) => {
         void this.decide(view, id, action);
-      }
+      },
+      // Typed over: a conflict in the panel at once, before the file is saved.
+      typedOver: (_view, ids) => _mcpLab.suggestions.markTypedOver(ids)
     });
     _mcpLab.events.subscribe(['suggestion', 'document', 'checkpoint'], event =>
       this._onEvent(event)
@@ -111,6 +113,31 @@ export class InlineReview implements IInlineOwner {
         this._tracked.delete(widget);
       });
     }
+  }
+
+  /** A refresh placed these suggestions again: they apply as shown. */
+  placed(_path: string, ids: string[]): void {
+    this._mcpLab.suggestions.placedAgain(ids);
+  }
+
+  /** A saved file: the panel's list places its suggestions in the new text. */
+  fileChanged(): void {
+    void this._mcpLab.suggestions.refresh();
+  }
+
+  /**
+   * Where the editor of `widget` shows suggestion `id` now (UTF-16 offsets
+   * into its text), or null when it does not show it.
+   */
+  placedRange(
+    widget: IDocumentWidget,
+    id: string
+  ): { from: number; to: number } | null {
+    const tracked = this._tracked.get(widget);
+    const item = tracked
+      ? this._field.items(tracked.view).find(i => i.id === id)
+      : undefined;
+    return item ? { from: item.from, to: item.to } : null;
   }
 
   /** Refresh every editor. */

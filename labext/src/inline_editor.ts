@@ -18,6 +18,10 @@ export interface IInlineOwner {
   /** Whether suggestions are shown inline (the toggle command). */
   readonly enabled: boolean;
   readonly request: Request;
+  /** A refresh placed these suggestions in the editor of `path`. */
+  placed?(path: string, ids: string[]): void;
+  /** The editor's file was saved, reverted or renamed. */
+  fileChanged?(path: string): void;
 }
 
 /** The EditorView of a JupyterLab CodeMirror editor, if it is one. */
@@ -91,6 +95,10 @@ export class TrackedEditor {
       () => revisionOf(text) === list.revision
     );
     this.view.dispatch({ effects: setInlineItems.of(items) });
+    this._owner.placed?.(
+      this.path,
+      items.map(item => item.id)
+    );
   }
 
   /** Show nothing (switched off). */
@@ -114,7 +122,10 @@ export class TrackedEditor {
   }
 
   // Saved, reverted or renamed: the text (or name) the server reads changed.
-  private _onFile = () => this.schedule();
+  private _onFile = () => {
+    this.schedule();
+    this._owner.fileChanged?.(this.path);
+  };
   private _timer: ReturnType<typeof setTimeout> | null = null;
   private _seq = 0;
   private _disposed = false;

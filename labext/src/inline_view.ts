@@ -24,10 +24,15 @@ import {
 
 import { decorationSpecs, IInlineItem, mapItems } from './inline_model';
 
-/** What the buttons do. */
+/** What the buttons do, and who hears of text typed over a suggestion. */
 export interface IInlineActions {
   decide(view: EditorView, id: string, action: 'accept' | 'reject'): void;
+  /** The person's typing changed these suggestions' text: they no longer apply as shown. */
+  typedOver?(view: EditorView, ids: string[]): void;
 }
+
+/** The user events of the person's own edits (not a reload or a remote change). */
+const TYPING = ['input', 'delete', 'undo', 'redo', 'move'];
 
 /** Replace the items (a refresh). */
 export const setInlineItems = StateEffect.define<IInlineItem[]>();
@@ -148,7 +153,8 @@ function fitting(items: IInlineItem[], state: EditorState): IInlineItem[] {
 
 /** The inline review of one JupyterLab: its field and the extension to add. */
 export class InlineField {
-  constructor(actions: IInlineActions) {
+  constructor(private _actions: IInlineActions) {
+    const actions = _actions;
     this.field = StateField.define<IFieldValue>({
       create: () => ({ items: [], decorations: Decoration.none }),
       update: (value, tr: Transaction) => {
@@ -181,9 +187,9 @@ export class InlineField {
     });
   }
 
-  /** What to add to an editor. */
+  /** What to add to an editor: the field, and the watch for typing over its items. */
   get extension(): Extension {
-    return this.field;
+    return [this.field, this._typing];
   }
 
   /** Whether `view` has the field already. */
@@ -193,7 +199,7 @@ export class InlineField {
 
   /** Add the field to `view` (kept when JupyterLab reconfigures the editor). */
   install(view: EditorView): void {
-    view.dispatch({ effects: StateEffect.appendConfig.of(this.field) });
+    view.dispatch({ effects: StateEffect.appendConfig.of(this.extension) });
   }
 
   /** The items `view` shows now. */
@@ -202,4 +208,34 @@ export class InlineField {
   }
 
   readonly field: StateField<IFieldValue>;
+
+  /**
+   * Items the person's own typing removed (their text no longer holds the
+   * suggestion's original), told to `actions.typedOver`; a refresh or a
+   * decision removing items is not typing.
+   */
+  private _typing = EditorView.updateListener.of(update => {
+    const typedOver = this._actions.typedOver;
+    if (!typedOver || !update.docChanged) {
+      return;
+    }
+    const typed = update.transactions.some(tr =>
+      TYPING.some(event => tr.isUserEvent(event))
+    );
+    const replaced = update.transactions.some(tr =>
+      tr.effects.some(e => e.is(setInlineItems) || e.is(removeInlineItem))
+    );
+    if (!typed || replaced) {
+      return;
+    }
+    const after = new Set(
+      (update.state.field(this.field, false)?.items ?? []).map(i => i.id)
+    );
+    const gone = (update.startState.field(this.field, false)?.items ?? [])
+      .map(i => i.id)
+      .filter(id => !after.has(id));
+    if (gone.length > 0) {
+      typedOver(update.view, gone);
+    }
+  });
 }

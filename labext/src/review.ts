@@ -1,34 +1,85 @@
 /**
- * The "Pending suggestions" section of the MCP Lab panel: renders a
- * SuggestionsModel to the DOM and wires its buttons to the model's actions.
+ * The "Suggestions" section of the MCP Lab panel: renders a SuggestionsModel
+ * to the DOM and wires its buttons to the model's actions.
  *
- * The suggestions of every document form one listbox: with it focused,
- * ArrowUp/ArrowDown (Home/End) move the selection, Enter accepts and Escape
- * rejects the selected suggestion; the model decides what each key does.
+ * Conflicts come first (a suggestion whose text the person changed: what it
+ * suggested, where it would go now, Re-apply or Dismiss), then the pending
+ * suggestions grouped by document (foldable, with Compare, Accept all and
+ * Reject all), each card with its lines of context and the changed words
+ * marked. Clicking a card puts the editor's cursor on its change; its "line
+ * N" and the file name open the document.
+ *
+ * The suggestions of every document form one list (a group of articles, so
+ * the buttons in the cards stay reachable): with it focused, ArrowUp and
+ * ArrowDown (Home/End) move the selection (`aria-activedescendant`,
+ * `aria-current` on the card), Enter accepts and Escape rejects the selected
+ * suggestion; the model decides what each key does.
  */
-import { DiffBoxes } from './diff';
+import { renderChange } from './diff_view';
 import { button, el } from './dom';
+import type { IRevealTarget } from './reveal';
 import {
   IConflict,
   ISuggestion,
   lineRange,
   SuggestionsModel
 } from './suggestions';
+import { nowSeconds, timeAgo } from './time';
 
-/** The DOM id of a suggestion's option (for aria-activedescendant). */
+/** The DOM id of a suggestion's card (for aria-activedescendant). */
 export function optionId(id: string): string {
   return `jp-McpLab-suggestion-${id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
+
+/** What the cards do outside the panel (null in unit tests: nothing). */
+export interface IReviewActions {
+  /** Open the document and put the cursor on the target; `focus`: the editor takes the keys. */
+  reveal(target: IRevealTarget, focus: boolean): Promise<unknown>;
+  /** Open the side-by-side review of a document. */
+  compare(path: string): void;
+}
+
+/** A suggestion's change with its lines of context, drawn. */
+export function renderSuggestionChange(s: ISuggestion): HTMLElement {
+  return renderChange(
+    {
+      before: s.contextBefore ?? '',
+      original: s.original,
+      new: s.new,
+      after: s.contextAfter ?? '',
+      lineStart: s.lineStart
+    },
+    { label: `Change on ${lineRange(s)}` }
+  );
+}
+
+/** A link-styled button (the panel's links act in JupyterLab, not the browser). */
+export function linkButton(
+  text: string,
+  className: string,
+  title: string,
+  onClick: () => void
+): HTMLButtonElement {
+  const link = el('button', `jp-McpLab-link ${className}`, text);
+  link.type = 'button';
+  link.title = title;
+  link.addEventListener('click', event => {
+    event.stopPropagation(); // not the card's click
+    onClick();
+  });
+  return link;
 }
 
 /** The section element; call `render()` after the model changes. */
 export class ReviewSection {
   readonly node: HTMLElement;
 
-  constructor(model: SuggestionsModel) {
+  constructor(model: SuggestionsModel, actions: IReviewActions | null = null) {
     this._model = model;
+    this._actions = actions;
     this.node = el('section', 'jp-McpLab-review');
     const header = el('div', 'jp-McpLab-reviewHeader');
-    this._heading = el('h3', undefined, 'Pending suggestions');
+    this._heading = el('h3', undefined, 'Suggestions');
     this._hint = el(
       'span',
       'jp-McpLab-keysHint',
@@ -36,75 +87,53 @@ export class ReviewSection {
     );
     header.append(this._heading, this._hint);
     this._notes = el('div', 'jp-McpLab-reviewNotes');
+    this._conflicts = el('div', 'jp-McpLab-conflicts');
     this._list = el('div', 'jp-McpLab-reviewBody jp-McpLab-reviewList');
     this._list.tabIndex = 0;
-    this._list.setAttribute('role', 'listbox');
+    this._list.setAttribute('role', 'group');
     this._list.setAttribute('aria-label', 'Pending suggestions');
+    this._hint.id = 'jp-McpLab-keysHint';
+    this._list.setAttribute('aria-describedby', this._hint.id);
     this._list.addEventListener('keydown', this._onKeydown);
-    this._list.addEventListener('focus', () => model.selectFirstIfNone());
-    this.node.append(header, this._notes, this._list);
+    // Focus from the keyboard selects the first card. Not from a click: the
+    // redraw would replace the card under the pointer and the browser would
+    // drop the click (it then selects the clicked card itself).
+    this._list.addEventListener('mousedown', () => (this._pointing = true));
+    this._list.addEventListener('focus', () => {
+      if (!this._pointing) {
+        model.selectFirstIfNone();
+      }
+    });
+    document.addEventListener('mouseup', () => (this._pointing = false), true);
+    this.node.append(header, this._notes, this._conflicts, this._list);
     model.onChange(() => this.render());
     this.render();
   }
 
-  /** Redraw from the model. Open diffs stay open; the list keeps the focus. */
+  /** Redraw from the model; the list keeps the focus. */
   render(): void {
     const model = this._model;
     const count = model.pendingCount;
+    const conflicts = model.conflicts;
     this._heading.textContent = `Pending suggestions (${count})`;
     this._hint.hidden = count === 0;
     const notes: Node[] = [];
     if (model.error) {
       notes.push(el('p', 'jp-McpLab-error', model.error));
     }
-    for (const conflict of model.conflicts) {
-      notes.push(this._renderConflict(conflict));
-    }
     if (!model.loaded) {
       notes.push(el('p', 'jp-McpLab-loading', 'Loading…'));
-    } else if (count === 0) {
+    } else if (count === 0 && conflicts.length === 0) {
       notes.push(
         el('p', 'jp-McpLab-empty', 'No suggestions are waiting for review.')
       );
     }
     this._notes.replaceChildren(...notes);
+    this._renderConflicts(conflicts);
 
     const children: Node[] = [];
     for (const group of model.groups) {
-      const doc = el('div', 'jp-McpLab-document');
-      doc.dataset.path = group.path;
-      doc.setAttribute('role', 'group');
-      doc.setAttribute('aria-label', group.path);
-      const head = el('div', 'jp-McpLab-documentHeader');
-      const busy = model.busy.has(`path:${group.path}`);
-      const acceptAll = button(
-        'Accept all',
-        'jp-mod-accept',
-        `Accept every pending suggestion on ${group.path}`,
-        () => void model.acceptAll(group.path)
-      );
-      const rejectAll = button(
-        'Reject all',
-        'jp-mod-reject',
-        `Reject every pending suggestion on ${group.path}`,
-        () => void model.rejectAll(group.path)
-      );
-      acceptAll.disabled = rejectAll.disabled = busy;
-      const actions = el('span', 'jp-McpLab-actions');
-      actions.append(acceptAll, rejectAll);
-      head.append(
-        el(
-          'span',
-          'jp-McpLab-path',
-          `${group.path} (${group.suggestions.length})`
-        ),
-        actions
-      );
-      doc.append(head);
-      for (const suggestion of group.suggestions) {
-        doc.append(this._renderSuggestion(suggestion, busy));
-      }
-      children.push(doc);
+      children.push(this._renderGroup(group.path, group.suggestions));
     }
     this._list.replaceChildren(...children);
     this._list.hidden = children.length === 0;
@@ -148,41 +177,123 @@ export class ReviewSection {
     }
   };
 
+  /** Open the document at a line (a link: the editor takes the keys). */
+  private _open(target: IRevealTarget): void {
+    void this._actions?.reveal(target, true);
+  }
+
+  private _renderGroup(path: string, suggestions: ISuggestion[]): HTMLElement {
+    const model = this._model;
+    const doc = el('div', 'jp-McpLab-document');
+    doc.dataset.path = path;
+    doc.setAttribute('role', 'group');
+    doc.setAttribute('aria-label', path);
+    const folded = this._folded.has(path);
+    doc.classList.toggle('jp-mod-folded', folded);
+    const head = el('div', 'jp-McpLab-documentHeader');
+    const fold = el('button', 'jp-McpLab-fold', folded ? '▸' : '▾');
+    fold.type = 'button';
+    fold.setAttribute('aria-expanded', String(!folded));
+    fold.setAttribute(
+      'aria-label',
+      `${folded ? 'Show' : 'Hide'} the suggestions on ${path}`
+    );
+    fold.addEventListener('click', () => {
+      if (this._folded.has(path)) {
+        this._folded.delete(path);
+      } else {
+        this._folded.add(path);
+      }
+      this.render();
+    });
+    const name = linkButton(path, 'jp-McpLab-path', `Open ${path}`, () =>
+      this._open({
+        path,
+        line: suggestions[0]?.lineStart ?? 1,
+        id: suggestions[0]?.id
+      })
+    );
+    const count = el('span', 'jp-McpLab-count', String(suggestions.length));
+    count.setAttribute('aria-label', `${suggestions.length} pending`);
+    const busy = model.busy.has(`path:${path}`);
+    const compare = button(
+      'Compare',
+      'jp-mod-minimal',
+      `Review the suggestions on ${path} side by side`,
+      () => this._actions?.compare(path)
+    );
+    const acceptAll = button(
+      'Accept all',
+      'jp-mod-accept',
+      `Accept every pending suggestion on ${path}`,
+      () => void model.acceptAll(path)
+    );
+    const rejectAll = button(
+      'Reject all',
+      'jp-mod-reject',
+      `Reject every pending suggestion on ${path}`,
+      () => void model.rejectAll(path)
+    );
+    acceptAll.disabled = rejectAll.disabled = busy;
+    compare.hidden = this._actions === null;
+    const actions = el('span', 'jp-McpLab-actions');
+    actions.append(compare, acceptAll, rejectAll);
+    const title = el('span', 'jp-McpLab-documentTitle');
+    title.append(fold, name, count);
+    head.append(title, actions);
+    doc.append(head);
+    if (!folded) {
+      for (const suggestion of suggestions) {
+        doc.append(this._renderSuggestion(suggestion, busy));
+      }
+    }
+    return doc;
+  }
+
   private _renderSuggestion(s: ISuggestion, docBusy: boolean): HTMLElement {
     const model = this._model;
     const item = el('div', 'jp-McpLab-suggestion');
     item.dataset.id = s.id;
     item.id = optionId(s.id);
-    item.setAttribute('role', 'option');
+    item.setAttribute('role', 'article');
+    item.setAttribute(
+      'aria-label',
+      `${s.author || 'An agent'} suggests a change on ${lineRange(s)} of ${s.path}`
+    );
     const selected = model.selected === s.id;
-    item.setAttribute('aria-selected', String(selected));
+    if (selected) {
+      item.setAttribute('aria-current', 'true');
+    }
     item.classList.toggle('jp-mod-selected', selected);
-    item.addEventListener('click', () => {
+    item.addEventListener('click', event => {
+      if ((event.target as HTMLElement | null)?.closest('button')) {
+        return; // its buttons do their own thing
+      }
       model.select(s.id);
-      // The keys work on from here, whatever was clicked inside the item.
+      // The keys work on from here, whatever was clicked inside the item;
+      // the editor shows where the change is without taking them.
       this._list.focus({ preventScroll: true });
+      void this._actions?.reveal(
+        { path: s.path, id: s.id, line: s.lineStart },
+        false
+      );
     });
 
     const meta = el('div', 'jp-McpLab-meta');
-    meta.append(
-      el('span', 'jp-McpLab-author', s.author || 'unknown agent'),
-      el('span', 'jp-McpLab-lines', lineRange(s))
+    const who = el('span', 'jp-McpLab-author', s.author || 'unknown agent');
+    const age = el('span', 'jp-McpLab-age', timeAgo(s.created, nowSeconds()));
+    const line = linkButton(
+      lineRange(s),
+      'jp-McpLab-lines',
+      `Go to ${lineRange(s)} of ${s.path}`,
+      () => this._open({ path: s.path, id: s.id, line: s.lineStart })
     );
+    meta.append(who, age, line);
     item.append(meta);
     if (s.rationale) {
       item.append(el('p', 'jp-McpLab-rationale', s.rationale));
     }
-
-    const change = el('div', 'jp-McpLab-change');
-    if (s.original) {
-      change.append(el('del', 'jp-McpLab-original', s.original));
-    }
-    if (s.new) {
-      change.append(el('ins', 'jp-McpLab-new', s.new));
-    }
-    item.append(change);
-
-    const diff = this._diffs.render(s.id);
+    item.append(renderSuggestionChange(s));
 
     const busy = docBusy || model.busy.has(s.id);
     item.classList.toggle('jp-mod-busy', busy);
@@ -201,33 +312,147 @@ export class ReviewSection {
     );
     accept.disabled = reject.disabled = busy;
     const actions = el('div', 'jp-McpLab-actions');
-    actions.append(accept, reject, diff.toggle);
-    item.append(actions, diff.box);
+    actions.append(accept, reject);
+    item.append(actions);
     return item;
   }
 
+  private _renderConflicts(conflicts: IConflict[]): void {
+    if (conflicts.length === 0) {
+      this._conflicts.replaceChildren();
+      this._conflicts.hidden = true;
+      return;
+    }
+    this._conflicts.hidden = false;
+    const heading = el(
+      'h4',
+      'jp-McpLab-conflictsHeading',
+      `Conflicts (${conflicts.length})`
+    );
+    this._conflicts.replaceChildren(
+      heading,
+      ...conflicts.map(c => this._renderConflict(c))
+    );
+  }
+
   private _renderConflict(conflict: IConflict): HTMLElement {
+    const model = this._model;
     const s = conflict.suggestion;
     const box = el('div', 'jp-McpLab-conflict');
     box.dataset.id = s.id;
-    box.append(
-      el('strong', undefined, `Conflict on ${s.path} (${lineRange(s)})`),
-      el('p', undefined, conflict.reason),
-      button('Dismiss', 'jp-mod-minimal', 'Hide this conflict', () =>
-        this._model.dismissConflict(s.id)
+    box.dataset.kind = conflict.kind;
+    box.setAttribute('role', 'group');
+    box.setAttribute('aria-label', `Conflict on ${s.path}, ${lineRange(s)}`);
+    const preview = conflict.kind === 'typed' ? null : model.preview(s.id);
+    const ready = preview?.state === 'ready' ? preview.preview : null;
+
+    const head = el('div', 'jp-McpLab-meta');
+    head.append(
+      el('span', 'jp-McpLab-badge jp-mod-conflict', 'Conflict'),
+      linkButton(s.path, 'jp-McpLab-path', `Open ${s.path}`, () =>
+        this._open({ path: s.path, line: ready?.lineStart ?? s.lineStart })
+      ),
+      linkButton(
+        ready ? `now line ${ready.lineStart}` : lineRange(s),
+        'jp-McpLab-lines',
+        'Go to where it would go now',
+        () =>
+          this._open({ path: s.path, line: ready?.lineStart ?? s.lineStart })
       )
     );
+    box.append(head, el('p', 'jp-McpLab-conflictReason', conflict.reason));
+
+    const suggested = el('div', 'jp-McpLab-conflictPart');
+    suggested.append(
+      el(
+        'span',
+        'jp-McpLab-conflictLabel',
+        `${s.author || 'The agent'} suggested (${lineRange(s)}, as it was then):`
+      ),
+      renderSuggestionChange(s)
+    );
+    if (s.rationale) {
+      suggested.append(el('p', 'jp-McpLab-rationale', s.rationale));
+    }
+    box.append(suggested);
+
+    const now = el('div', 'jp-McpLab-conflictPart jp-McpLab-reapplyPreview');
+    if (conflict.kind === 'typed') {
+      now.append(
+        el(
+          'p',
+          'jp-McpLab-hint',
+          'Save the file to see where it can go in your text, or undo your typing to keep it as it is.'
+        )
+      );
+    } else if (preview?.state === 'loading') {
+      now.append(el('p', 'jp-McpLab-loading', 'Finding where it goes now…'));
+    } else if (preview?.state === 'failed') {
+      now.append(
+        el('p', 'jp-McpLab-hint', `Cannot re-apply it: ${preview.message}`)
+      );
+    } else if (ready) {
+      now.append(
+        el(
+          'span',
+          'jp-McpLab-conflictLabel',
+          `Re-applied to the text as it is now (line ${ready.lineStart}):`
+        ),
+        renderChange(
+          {
+            before: ready.contextBefore,
+            original: ready.current,
+            new: ready.new,
+            after: ready.contextAfter,
+            lineStart: ready.lineStart
+          },
+          { label: `Re-applied change on line ${ready.lineStart}` }
+        )
+      );
+      if (!ready.clean) {
+        now.append(
+          el(
+            'p',
+            'jp-McpLab-hint',
+            'This overlaps your edit: re-applying suggests its text in place of yours there.'
+          )
+        );
+      }
+    }
+    box.append(now);
+
+    const busy = model.isBusy(s.id) || model.busy.has(s.id);
+    const actions = el('div', 'jp-McpLab-actions');
+    if (conflict.kind !== 'typed') {
+      const reapply = button(
+        'Re-apply to the current text',
+        'jp-mod-accept',
+        'Suggest this change again where it belongs in the text as it is now (you review it before it applies)',
+        () => void model.reapply(s.id)
+      );
+      reapply.disabled = busy || ready === null;
+      actions.append(reapply);
+    }
+    const dismiss = button(
+      'Dismiss',
+      'jp-mod-reject',
+      'Reject this suggestion: nothing changes',
+      () => void model.dismissConflict(s.id)
+    );
+    dismiss.disabled = busy;
+    actions.append(dismiss);
+    box.append(actions);
     return box;
   }
 
   private _model: SuggestionsModel;
+  private _actions: IReviewActions | null;
   private _heading: HTMLHeadingElement;
   private _hint: HTMLSpanElement;
   private _notes: HTMLDivElement;
+  private _conflicts: HTMLDivElement;
   private _list: HTMLDivElement;
+  private _folded = new Set<string>();
+  private _pointing = false;
   private _shownSelection: string | null = null;
-  private _diffs = new DiffBoxes(
-    id => this._model.diff(id),
-    () => this.render()
-  );
 }

@@ -124,6 +124,60 @@ export function statusRows(
   return rows;
 }
 
+/** "running · suggest · 2 agents": the card's one line (`glanceTitle` says it in full). */
+export function glance(status: IStatus): string {
+  const agents = new Set((status.agents ?? []).map(a => a.client)).size;
+  const parts = [
+    status.running === false ? 'stopped' : 'running',
+    status.approval || 'unknown'
+  ];
+  if (status.read_only) {
+    parts.push('read-only');
+  }
+  parts.push(agents === 1 ? '1 agent' : `${agents} agents`);
+  return parts.join(' · ');
+}
+
+/** The card's line in words, for its tooltip and screen readers. */
+export function glanceTitle(status: IStatus): string {
+  const agents = new Set((status.agents ?? []).map(a => a.client)).size;
+  return (
+    `The MCP server is ${status.running === false ? 'stopped' : 'running'}; ` +
+    `approval policy: ${status.approval || 'unknown'}` +
+    `${status.read_only ? ' (read-only)' : ''}; ` +
+    `${agents} agent${agents === 1 ? '' : 's'} in the last 30 minutes.`
+  );
+}
+
+/** A client configs are offered for: its id and its name as people know it. */
+export interface IClientChoice {
+  client: IClientConfig['client'];
+  label: string;
+}
+
+/** The clients the endpoints have configs for, in the order the server lists them. */
+export function clientChoices(
+  endpoints: readonly IEndpoint[]
+): IClientChoice[] {
+  const seen = new Map<string, IClientChoice>();
+  for (const endpoint of endpoints) {
+    for (const config of endpoint.configs ?? []) {
+      if (!seen.has(config.client)) {
+        seen.set(config.client, { client: config.client, label: config.label });
+      }
+    }
+  }
+  return [...seen.values()];
+}
+
+/** An endpoint's config for `client`, if it has one. */
+export function configFor(
+  endpoint: IEndpoint,
+  client: string
+): IClientConfig | undefined {
+  return (endpoint.configs ?? []).find(c => c.client === client);
+}
+
 /**
  * The message for a failed status request: the friendly "not enabled" text,
  * followed by what went wrong when it was not a plain 404.

@@ -1,18 +1,23 @@
 /**
- * The pending-suggestions model: fetches `GET suggestions?status=pending`,
- * groups the pending ones by document, runs the accept/reject actions and
- * keeps what the review list renders (busy, conflicts, errors) and its
- * keyboard selection (see selection.ts). The requester is injected; no
- * JupyterLab or DOM imports.
+ * The review model: fetches what a person still has to act on (`GET
+ * suggestions?status=open&locate=true&context=2`: pending suggestions, each
+ * placed in its document as it is now, and conflicted ones), groups the
+ * placeable pending ones by document, keeps the conflicts apart (a pending
+ * one whose text changed, one an editor saw typed over, one an accept found
+ * changed), runs the accept/reject/re-apply actions and keeps what the review
+ * list renders (busy, errors) and its keyboard selection (see selection.ts).
+ * The requester is injected; no JupyterLab or DOM imports.
  */
 import type {
   IAcceptAllResult,
+  IReapplyPreview,
+  IReapplyResult,
   IRejectAllResult,
   ISuggestion,
   ISuggestionDetail,
   ISuggestionList
 } from './api_types';
-import { ListModel } from './model_base';
+import { errorText, ListModel } from './model_base';
 import type { Request } from './request';
 import {
   displayOrder,
@@ -27,11 +32,16 @@ import {
 // suggestions/{id}`), the list, and what accept-all and reject-all answer.
 export type {
   IAcceptAllResult,
+  IReapplyPreview,
+  IReapplyResult,
   IRejectAllResult,
   ISuggestion,
   ISuggestionDetail,
   ISuggestionList
 };
+
+/** What the model fetches: the open suggestions, placed, with 2 lines of context. */
+export const OPEN_ENDPOINT = 'suggestions?status=open&locate=true&context=2';
 
 /** A document and its pending suggestions, in document order. */
 export interface IDocumentGroup {
@@ -39,11 +49,26 @@ export interface IDocumentGroup {
   suggestions: ISuggestion[];
 }
 
-/** A suggestion that could not be applied, kept visible so the person sees why. */
+/**
+ * Why a suggestion is a conflict: `conflict` an accept found its text changed
+ * (decided, listed until re-applied or dismissed); `changed` it is pending but
+ * its text is no longer where it was (accepting would conflict); `typed` an
+ * open editor saw the person type over it (not saved yet).
+ */
+export type ConflictKind = 'conflict' | 'changed' | 'typed';
+
+/** A suggestion that cannot be applied as it is, kept visible so the person sees why. */
 export interface IConflict {
   suggestion: ISuggestion;
+  kind: ConflictKind;
   reason: string;
 }
+
+/** A re-application preview as the model keeps it: loaded, loading or failed. */
+export type PreviewState =
+  | { state: 'loading' }
+  | { state: 'ready'; preview: IReapplyPreview }
+  | { state: 'failed'; message: string };
 
 /** Group suggestions by document: documents by path, suggestions by offset. */
 export function groupByPath(suggestions: ISuggestion[]): IDocumentGroup[] {
@@ -71,11 +96,25 @@ export function lineRange(suggestion: ISuggestion): string {
 }
 
 /** The text shown for a conflict. */
-export function conflictReason(suggestion: ISuggestion): string {
-  return (
+export function conflictReason(
+  suggestion: ISuggestion,
+  kind: ConflictKind = 'conflict'
+): string {
+  if (kind === 'typed') {
+    return 'You typed over the text this would change (not saved yet).';
+  }
+  if (kind === 'changed') {
+    return 'The text this would change was edited since it was suggested.';
+  }
+  const reason =
     suggestion.reason ||
-    'The original text changed since this was suggested; nothing was applied.'
-  );
+    'The original text changed since this was suggested; nothing was applied.';
+  return reason.charAt(0).toUpperCase() + reason.slice(1);
+}
+
+/** Whether a listed suggestion can be applied where it is: pending and placed. */
+export function isPlaceable(s: ISuggestion): boolean {
+  return s.status === 'pending' && s.currentStart !== null;
 }
 
 /**
@@ -94,14 +133,32 @@ export class SuggestionsModel extends ListModel {
     return this._groups;
   }
 
-  /** The number of pending suggestions on all documents. */
+  /** The number of pending suggestions that apply where they are, on all documents. */
   get pendingCount(): number {
     return this._groups.reduce((n, g) => n + g.suggestions.length, 0);
   }
 
-  /** Suggestions whose accept ended in a conflict, by id. */
+  /**
+   * The suggestions that cannot be applied as they are, newest first: pending
+   * ones whose text changed (on the server, or typed over in an editor) and
+   * the ones an accept found changed.
+   */
   get conflicts(): IConflict[] {
-    return [...this._conflicts.values()];
+    return [...this._conflicts.values()].sort(
+      (a, b) =>
+        (b.suggestion.decided ?? b.suggestion.created) -
+        (a.suggestion.decided ?? a.suggestion.created)
+    );
+  }
+
+  /** Every document's suggestions by status, as the last fetch counted them. */
+  get counts(): Readonly<Record<string, Readonly<Record<string, number>>>> {
+    return this._counts;
+  }
+
+  /** A listed suggestion (pending or conflicted), by id. */
+  find(id: string): ISuggestion | undefined {
+    return this._find(id) ?? this._conflicts.get(id)?.suggestion;
   }
 
   /** The suggestion the keyboard acts on (across documents), or null. */
@@ -210,12 +267,21 @@ export class SuggestionsModel extends ListModel {
     });
   }
 
-  /** Accept a document's pending suggestions; conflicts are kept. */
+  /**
+   * Accept a document's pending suggestions that apply where they are (the
+   * conflicted ones stay for re-applying); conflicts found now are kept.
+   */
   acceptAll(path: string): Promise<IAcceptAllResult | null> {
+    const ids = (
+      this._groups.find(g => g.path === path)?.suggestions ?? []
+    ).map(s => s.id);
     return this.act(`path:${path}`, async () => {
       const result = await this._request<IAcceptAllResult>(
         'suggestions/accept-all',
-        { method: 'POST', body: JSON.stringify({ path }) }
+        {
+          method: 'POST',
+          body: JSON.stringify(ids.length ? { path, ids } : { path })
+        }
       );
       this._noteConflicts(result.conflicts ?? []);
       this._noteDecided([
@@ -253,29 +319,124 @@ export class SuggestionsModel extends ListModel {
     void this.refresh();
   }
 
-  /** Hide a conflict the person has seen. */
-  dismissConflict(id: string): void {
-    if (this._conflicts.delete(id)) {
+  /**
+   * Dismiss a conflict: reject it on the server (a pending one, or one an
+   * accept found changed), so it stays gone after a reload.
+   */
+  dismissConflict(id: string): Promise<ISuggestion | null> {
+    return this.reject(id);
+  }
+
+  /**
+   * Where re-applying a conflict would put its change now (`GET
+   * suggestions/{id}/reapply`): fetched on first ask, kept until the list is
+   * fetched again (the text may have changed).
+   */
+  preview(id: string): PreviewState {
+    const known = this._previews.get(id);
+    if (known) {
+      return known;
+    }
+    const loading: PreviewState = { state: 'loading' };
+    this._previews.set(id, loading);
+    this._request<IReapplyPreview>(
+      `suggestions/${encodeURIComponent(id)}/reapply`
+    )
+      .then(
+        preview => ({ state: 'ready', preview }) as PreviewState,
+        error =>
+          ({ state: 'failed', message: errorText(error) }) as PreviewState
+      )
+      .then(state => {
+        if (this._previews.get(id) === loading) {
+          this._previews.set(id, state);
+          this.emit();
+        }
+      });
+    return loading;
+  }
+
+  /**
+   * Stage a conflict's change again on the current text (`POST
+   * suggestions/{id}/reapply`, against the revision its preview showed): the
+   * new pending suggestion is listed and selected, the conflict goes.
+   */
+  reapply(id: string): Promise<IReapplyResult | null> {
+    const shown = this._previews.get(id);
+    const body =
+      shown?.state === 'ready'
+        ? { expectedRevision: shown.preview.revision }
+        : {};
+    return this.act(
+      id,
+      async () => {
+        const result = await this._request<IReapplyResult>(
+          `suggestions/${encodeURIComponent(id)}/reapply`,
+          { method: 'POST', body: JSON.stringify(body) }
+        );
+        this._reapplied = result.suggestion.id;
+        this._noteDecided([result.previous]);
+        return result;
+      },
+      error => {
+        this.actionError = errorText(error);
+        this._previews.delete(id); // e.g. STALE: show where it would go now
+      }
+    );
+  }
+
+  /**
+   * An open editor saw the person type over these suggestions' text: show
+   * them as conflicts now, before the file is saved.
+   */
+  markTypedOver(ids: readonly string[]): void {
+    let changed = false;
+    for (const id of ids) {
+      const s = this._find(id);
+      if (s && !this._typedOver.has(id)) {
+        this._typedOver.add(id);
+        changed = true;
+      }
+    }
+    if (changed) {
+      this._setGroups(this._open);
+      this.emit();
+    }
+  }
+
+  /** An editor placed these suggestions again (the typing was undone): pending again. */
+  placedAgain(ids: readonly string[]): void {
+    let changed = false;
+    for (const id of ids) {
+      changed = this._typedOver.delete(id) || changed;
+    }
+    if (changed) {
+      this._setGroups(this._open);
       this.emit();
     }
   }
 
   protected async fetch(): Promise<void> {
-    const list = await this._request<ISuggestionList>(
-      'suggestions?status=pending'
-    );
-    const pending = (list.suggestions ?? []).filter(
-      s => s.status === 'pending'
+    const list = await this._request<ISuggestionList>(OPEN_ENDPOINT);
+    const open = (list.suggestions ?? []).filter(
+      s => s.status === 'pending' || s.status === 'conflict'
     );
     // A decision is final: once the server no longer lists a decided
     // suggestion, it never will again, so forgetting it is safe.
-    const listed = new Set(pending.map(s => s.id));
+    const listed = new Set(open.map(s => s.id));
     for (const id of [...this._decided]) {
       if (!listed.has(id)) {
         this._decided.delete(id);
       }
     }
-    this._setGroups(pending);
+    for (const id of [...this._typedOver]) {
+      if (!listed.has(id)) {
+        this._typedOver.delete(id);
+      }
+    }
+    this._counts = list.counts ?? {};
+    this._previews.clear();
+    this._setGroups(open);
   }
 
   /**
@@ -283,14 +444,52 @@ export class SuggestionsModel extends ListModel {
    * list fetched before the decision still has them; showing them again
    * would let a second Enter decide one twice), and move the selection on.
    */
-  private _setGroups(pending: ISuggestion[]): void {
+  private _setGroups(open: ISuggestion[]): void {
+    this._open = open;
     const before = displayOrder(this._groups);
-    this._groups = groupByPath(pending.filter(s => !this._decided.has(s.id)));
-    this._selected = followSelection(
-      before,
-      displayOrder(this._groups),
-      this._selected
-    );
+    const shown = open.filter(s => !this._decided.has(s.id));
+    const conflicts = new Map<string, IConflict>();
+    const placeable: ISuggestion[] = [];
+    for (const s of shown) {
+      const kind: ConflictKind | null =
+        s.status === 'conflict'
+          ? 'conflict'
+          : s.currentStart === null
+            ? 'changed'
+            : this._typedOver.has(s.id)
+              ? 'typed'
+              : null;
+      if (kind === null) {
+        placeable.push(s);
+      } else {
+        conflicts.set(s.id, {
+          suggestion: s,
+          kind,
+          reason: conflictReason(s, kind)
+        });
+      }
+    }
+    // Conflicts an accept found just now, until the next fetch lists them.
+    for (const [id, conflict] of this._conflicts) {
+      if (
+        conflict.kind === 'conflict' &&
+        !conflicts.has(id) &&
+        !this._decided.has(id) &&
+        !open.some(s => s.id === id)
+      ) {
+        conflicts.set(id, conflict);
+      }
+    }
+    this._conflicts = conflicts;
+    this._groups = groupByPath(placeable);
+    const after = displayOrder(this._groups);
+    this._selected =
+      this._reapplied !== null && after.includes(this._reapplied)
+        ? this._reapplied
+        : followSelection(before, after, this._selected);
+    if (this._reapplied !== null && after.includes(this._reapplied)) {
+      this._reapplied = null;
+    }
   }
 
   private async _decideSelected(
@@ -304,21 +503,32 @@ export class SuggestionsModel extends ListModel {
     for (const suggestion of conflicts) {
       this._conflicts.set(suggestion.id, {
         suggestion,
+        kind: 'conflict',
         reason: conflictReason(suggestion)
       });
+    }
+    if (conflicts.length > 0) {
+      // No longer pending: out of the list at once, a conflict instead.
+      this._open = this._open.filter(s => !conflicts.some(c => c.id === s.id));
     }
   }
 
   /** Drop decided suggestions from the list now, without waiting for the refresh. */
   private _noteDecided(decided: ISuggestion[]): void {
-    const ids = decided.filter(s => s.status !== 'pending').map(s => s.id);
-    if (ids.length === 0) {
-      return;
+    // A conflict is still to be acted on; anything else decided is done.
+    const ids = decided
+      .filter(s => s.status !== 'pending' && s.status !== 'conflict')
+      .map(s => s.id);
+    for (const s of decided) {
+      if (s.status === 'conflict' && !this._conflicts.has(s.id)) {
+        this._noteConflicts([s]);
+      }
     }
     for (const id of ids) {
       this._decided.add(id);
+      this._conflicts.delete(id);
     }
-    this._setGroups(this._groups.flatMap(g => g.suggestions));
+    this._setGroups(this._open);
     this.emit();
   }
 
@@ -342,9 +552,16 @@ export class SuggestionsModel extends ListModel {
   }
 
   private _request: Request;
+  /** The open suggestions as last fetched (pending and conflicted). */
+  private _open: ISuggestion[] = [];
   private _groups: IDocumentGroup[] = [];
   private _conflicts = new Map<string, IConflict>();
+  private _counts: Record<string, Record<string, number>> = {};
   private _decided = new Set<string>();
+  private _typedOver = new Set<string>();
+  private _previews = new Map<string, PreviewState>();
+  /** A re-applied suggestion's new id, selected once it is listed. */
+  private _reapplied: string | null = null;
   private _selected: string | null = null;
   private _rejectedListeners = new Set<(rejected: ISuggestion[]) => void>();
 }

@@ -14,6 +14,10 @@ export interface IMcpLab {
   readonly suggestions: SuggestionsModel;
   /** Show the MCP Lab side panel. */
   openPanel(): void;
+  /** Open the side-by-side review of a document's pending suggestions. */
+  openCompare(path: string): void;
+  /** Show the panel with its connection card unfolded ("Connect an agent…"). */
+  connectAgent(): void;
 }
 
 export const IMcpLab = new Token<IMcpLab>(

@@ -101,6 +101,7 @@ def test_activity_filter_agents_and_config_copy(lab: Lab) -> None:
         # The connection card lists the agents by client name; the late one arrived on its
         # own (the card follows the activity events), before any Refresh.
         shots.at("agents")
+        panel.get_by_role("button", name="Connect an agent…").click()  # the card unfolds
         agent = panel.locator(f'.jp-McpLab-agent[data-client="{AGENT}"]')
         expect(agent).to_be_visible(timeout=15_000)
         # agent_call opens a session per call: the card counts the client once.
@@ -112,18 +113,21 @@ def test_activity_filter_agents_and_config_copy(lab: Lab) -> None:
         # agent key (never the server's token).
         shots.at("copy")
         endpoint = f"{lab.base}/mcp"
-        row = panel.locator("dd", has=page.get_by_text(endpoint, exact=True))
-        buttons = row.locator(".jp-McpLab-copyConfig")
-        expect(buttons).to_have_text(["Claude Code", "Claude Desktop", "VS Code", "Cursor"])
+        client = panel.locator(".jp-McpLab-clientSelect")
+        expect(client.locator("option")).to_have_text(["Claude Code", "Claude Desktop", "VS Code", "Cursor"])
+        row = panel.locator('.jp-McpLab-endpoint[data-profile="lab"]')
+        expect(row.locator(".jp-McpLab-endpointUrl")).to_have_text(endpoint)
+        client.select_option("vscode")
         vscode = row.locator('.jp-McpLab-copyConfig[data-client="vscode"]')
         vscode.click()
         expect(vscode).to_have_text("Copied")
         copied = json.loads(page.evaluate("navigator.clipboard.readText()"))
         headers = {"Authorization": f"Bearer {KEY_PLACEHOLDER}"}
         assert copied == {"servers": {"jupyter-lab": {"type": "http", "url": endpoint, "headers": headers}}}
+        expect(vscode).to_have_text("Config", timeout=5_000)  # the button says "Copied" only for a moment
+        client.select_option("claude-code")
         row.locator('.jp-McpLab-copyConfig[data-client="claude-code"]').click()
         command = page.evaluate("navigator.clipboard.readText()")
         assert command.startswith("claude mcp add --transport http jupyter-lab ") and endpoint in command
-        expect(vscode).to_have_text("VS Code", timeout=5_000)  # the button says "Copied" only for a moment
         panel.locator(".jp-McpLab-rows").scroll_into_view_if_needed()
         shots.save("card")

@@ -1,7 +1,7 @@
 """Reviewing pending suggestions from the keyboard, in a real JupyterLab in headless Chromium.
 
 An agent stages four suggestions through the MCP endpoint (the official Python SDK client);
-a person focuses the panel's list, moves with ArrowDown, accepts with Enter and rejects with
+a person focuses the panel's list (a group of article cards), moves with ArrowDown, accepts with Enter and rejects with
 Escape; the file on disk follows each decision, and keys typed in a form field are left alone.
 """
 
@@ -39,9 +39,9 @@ def test_review_with_the_keyboard(lab: Lab) -> None:
         # takes the focus: give the list the focus after that, as a person would.
         expect(page.locator(".jp-Launcher")).to_be_visible(timeout=30_000)
         panel = open_panel(page)
-        listbox = panel.get_by_role("listbox", name="Pending suggestions")
-        options = listbox.get_by_role("option")
-        selected = listbox.locator('[role="option"][aria-selected="true"]')
+        listbox = panel.get_by_role("group", name="Pending suggestions")
+        options = listbox.get_by_role("article")
+        selected = listbox.locator('[role="article"][aria-current="true"]')
 
         # Focusing the list selects the first suggestion; ArrowDown moves to the next one.
         shots.at("focus")

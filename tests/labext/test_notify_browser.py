@@ -2,7 +2,8 @@
 
 A suggestion staged before the page loaded is not announced (the stream's replay is not
 news); one staged while the person works is, once per agent and document, with a button
-that opens the review; with ``autoOpen`` set in JupyterLab's settings the panel opens by itself.
+that opens the review (the panel, and the document with the cursor on its first
+suggestion); with ``autoOpen`` set in JupyterLab's settings the panel opens by itself.
 """
 
 from __future__ import annotations
@@ -54,10 +55,15 @@ def test_new_suggestions_are_announced_once(lab: Lab) -> None:
         expect(panel).to_be_hidden()
         shots.save("announced")
 
+        # Review opens the panel and the document it names, the cursor on its first suggestion.
         shots.at("review-button")
         page.get_by_role("button", name="Review").click()
         expect(panel).to_be_visible(timeout=10_000)
         expect(panel.locator(".jp-McpLab-suggestion")).to_have_count(3, timeout=15_000)
+        expect(page.locator(".jp-FileEditor .cm-content")).to_contain_text("Three cats", timeout=30_000)
+        expect(page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current")).to_contain_text(DOC)
+        expect(page.locator(".jp-StatusBar-TextItem", has_text="Ln 3, Col 5")).to_have_count(1, timeout=10_000)
+        expect(panel.locator('.jp-McpLab-suggestion[aria-current="true"]')).to_contain_text("One red fox")
         shots.save("review-opened")
 
 

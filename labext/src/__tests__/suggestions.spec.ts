@@ -65,7 +65,7 @@ describe('lineRange', () => {
 describe('SuggestionsModel', () => {
   it('fetches the pending suggestions and groups them', async () => {
     const { request, calls } = fakeServer({
-      'GET suggestions?status=pending': () => ({
+      'GET suggestions?status=open&locate=true&context=2': () => ({
         suggestions: [
           suggestion({ id: 'x', path: 'b.md' }),
           suggestion({ id: 'y', path: 'a.md' })
@@ -97,7 +97,7 @@ describe('SuggestionsModel', () => {
   it('accepts and rejects one suggestion, then refreshes', async () => {
     let pending = [suggestion({ id: 'a' }), suggestion({ id: 'b', start: 9 })];
     const { request, calls } = fakeServer({
-      'GET suggestions?status=pending': () => ({
+      'GET suggestions?status=open&locate=true&context=2': () => ({
         suggestions: pending,
         count: pending.length,
         counts: {}
@@ -123,30 +123,35 @@ describe('SuggestionsModel', () => {
     await model.reject('b');
     expect(model.pendingCount).toBe(0);
     expect(calls.map(c => `${c.method} ${c.endPoint}`)).toEqual([
-      'GET suggestions?status=pending',
+      'GET suggestions?status=open&locate=true&context=2',
       'POST suggestions/a/accept',
-      'GET suggestions?status=pending',
+      'GET suggestions?status=open&locate=true&context=2',
       'POST suggestions/b/reject',
-      'GET suggestions?status=pending'
+      'GET suggestions?status=open&locate=true&context=2'
     ]);
     expect(model.busy.size).toBe(0);
   });
 
-  it('keeps a conflict when accept answers status conflict', async () => {
-    let pending = [suggestion({ id: 'c' })];
-    const { request } = fakeServer({
-      'GET suggestions?status=pending': () => ({
-        suggestions: pending,
-        count: pending.length,
+  it('keeps a conflict when accept answers status conflict, until dismissed', async () => {
+    let open = [suggestion({ id: 'c' })];
+    const conflicted = suggestion({
+      id: 'c',
+      status: 'conflict',
+      reason: 'the original text is gone'
+    });
+    const { request, calls } = fakeServer({
+      'GET suggestions?status=open&locate=true&context=2': () => ({
+        suggestions: open,
+        count: open.length,
         counts: {}
       }),
       'POST suggestions/c/accept': () => {
-        pending = [];
-        return suggestion({
-          id: 'c',
-          status: 'conflict',
-          reason: 'the original text is gone'
-        });
+        open = [conflicted]; // the server lists it until it is dismissed
+        return conflicted;
+      },
+      'POST suggestions/c/reject': () => {
+        open = [];
+        return { ...conflicted, status: 'rejected' };
       }
     });
     const model = new SuggestionsModel(request);
@@ -156,15 +161,20 @@ describe('SuggestionsModel', () => {
     expect(model.pendingCount).toBe(0);
     expect(model.conflicts).toHaveLength(1);
     expect(model.conflicts[0].suggestion.id).toBe('c');
-    expect(model.conflicts[0].reason).toBe('the original text is gone');
+    expect(model.conflicts[0].kind).toBe('conflict');
+    expect(model.conflicts[0].reason).toBe('The original text is gone'); // as a sentence
 
-    model.dismissConflict('c');
+    // Dismissing rejects it on the server, so a reload does not bring it back.
+    await model.dismissConflict('c');
     expect(model.conflicts).toEqual([]);
+    expect(calls.map(c => `${c.method} ${c.endPoint}`)).toContain(
+      'POST suggestions/c/reject'
+    );
   });
 
   it('accepts all and rejects all of a document with its path', async () => {
     const { request, calls } = fakeServer({
-      'GET suggestions?status=pending': () => ({
+      'GET suggestions?status=open&locate=true&context=2': () => ({
         suggestions: [],
         count: 0,
         counts: {}
@@ -199,7 +209,7 @@ describe('SuggestionsModel', () => {
 
   it('records a failed action and still refreshes', async () => {
     const { request, calls } = fakeServer({
-      'GET suggestions?status=pending': () => ({
+      'GET suggestions?status=open&locate=true&context=2': () => ({
         suggestions: [],
         count: 0,
         counts: {}
@@ -214,7 +224,7 @@ describe('SuggestionsModel', () => {
     expect(model.error).toBe('Suggestion gone is not pending.');
     expect(calls.map(c => c.endPoint)).toEqual([
       'suggestions/gone/accept',
-      'suggestions?status=pending'
+      'suggestions?status=open&locate=true&context=2'
     ]);
   });
 
@@ -232,7 +242,7 @@ describe('SuggestionsModel', () => {
   it('shares one request between concurrent refreshes', async () => {
     const hold = gate();
     const { request, calls } = fakeServer({
-      'GET suggestions?status=pending': async () => {
+      'GET suggestions?status=open&locate=true&context=2': async () => {
         await hold.promise;
         return { suggestions: [], count: 0, counts: {} };
       }
@@ -263,7 +273,7 @@ describe('SuggestionsModel selection and keys', () => {
       return suggestion({ id, status });
     };
     const routes: Record<string, (call: ICall) => any> = {
-      'GET suggestions?status=pending': () => ({
+      'GET suggestions?status=open&locate=true&context=2': () => ({
         suggestions: pending,
         count: pending.length,
         counts: {}
@@ -388,7 +398,7 @@ describe('SuggestionsModel selection and keys', () => {
       suggestion({ id: 'b1', path: 'b.md' })
     ];
     const { request, calls } = fakeServer({
-      'GET suggestions?status=pending': () => ({
+      'GET suggestions?status=open&locate=true&context=2': () => ({
         suggestions: pending,
         count: pending.length,
         counts: {}
@@ -425,7 +435,7 @@ describe('SuggestionsModel selection and keys', () => {
     let current = stale;
     let listCalls = 0;
     const { request, calls } = fakeServer({
-      'GET suggestions?status=pending': async () => {
+      'GET suggestions?status=open&locate=true&context=2': async () => {
         listCalls++;
         const answer = current; // what the server had when the request came in
         if (listCalls === 2) {
@@ -457,5 +467,159 @@ describe('SuggestionsModel selection and keys', () => {
       'suggestions/a1/accept',
       'suggestions/a2/accept'
     ]);
+  });
+});
+
+describe('SuggestionsModel conflicts and re-applying', () => {
+  const listed = (suggestions: ISuggestion[]) => ({
+    suggestions,
+    count: suggestions.length,
+    counts: { 'a.md': { pending: suggestions.length, rejected: 2 } }
+  });
+
+  it('shows a pending suggestion whose text changed as a conflict, not pending', async () => {
+    const { request } = fakeServer({
+      'GET suggestions?status=open&locate=true&context=2': () =>
+        listed([
+          suggestion({ id: 'here', currentStart: 0, currentEnd: 5 }),
+          suggestion({
+            id: 'gone',
+            start: 10,
+            end: 12,
+            currentStart: null,
+            currentEnd: null
+          })
+        ])
+    });
+    const model = new SuggestionsModel(request);
+    await model.refresh();
+    expect(displayOrder(model.groups)).toEqual(['here']);
+    expect(model.pendingCount).toBe(1);
+    expect(model.conflicts.map(c => [c.suggestion.id, c.kind])).toEqual([
+      ['gone', 'changed']
+    ]);
+    expect(model.conflicts[0].reason).toMatch(/edited since/);
+    expect(model.counts).toEqual({ 'a.md': { pending: 2, rejected: 2 } });
+  });
+
+  it('shows one typed over in an editor as a conflict at once, pending again once placed', async () => {
+    const { request } = fakeServer({
+      'GET suggestions?status=open&locate=true&context=2': () =>
+        listed([suggestion({ id: 's1', currentStart: 0, currentEnd: 5 })])
+    });
+    const model = new SuggestionsModel(request);
+    await model.refresh();
+    model.select('s1');
+    model.markTypedOver(['s1', 'unknown']);
+    expect(model.pendingCount).toBe(0);
+    expect(model.selected).toBeNull();
+    expect(model.conflicts.map(c => [c.suggestion.id, c.kind])).toEqual([
+      ['s1', 'typed']
+    ]);
+    // A refresh from the server (the file is not saved) keeps it a conflict.
+    await model.refresh();
+    expect(model.conflicts.map(c => c.kind)).toEqual(['typed']);
+    model.placedAgain(['s1']);
+    expect(model.pendingCount).toBe(1);
+    expect(model.conflicts).toEqual([]);
+  });
+
+  it('previews a re-application, then re-applies against the previewed revision', async () => {
+    let open = [
+      suggestion({ id: 'old', currentStart: null, currentEnd: null })
+    ];
+    const preview = {
+      suggestionId: 'old',
+      path: 'a.md',
+      revision: 'rev-2',
+      start: 0,
+      end: 4,
+      lineStart: 1,
+      lineEnd: 1,
+      current: 'hola',
+      new: 'hi',
+      clean: false,
+      contextBefore: '',
+      contextAfter: '\n'
+    };
+    const { request, calls } = fakeServer({
+      'GET suggestions?status=open&locate=true&context=2': () => listed(open),
+      'GET suggestions/old/reapply': () => preview,
+      'POST suggestions/old/reapply': () => {
+        const fresh = suggestion({
+          id: 'new',
+          original: 'hola',
+          currentStart: 0,
+          currentEnd: 4
+        });
+        open = [fresh];
+        return {
+          previous: suggestion({ id: 'old', status: 'rejected' }),
+          suggestion: fresh
+        };
+      }
+    });
+    const model = new SuggestionsModel(request);
+    await model.refresh();
+    expect(model.preview('old')).toEqual({ state: 'loading' });
+    await tick();
+    expect(model.preview('old')).toEqual({ state: 'ready', preview });
+    expect(
+      calls.filter(c => c.endPoint === 'suggestions/old/reapply')
+    ).toHaveLength(1);
+
+    const result = await model.reapply('old');
+    expect(result?.suggestion.id).toBe('new');
+    const post = calls.find(c => c.method === 'POST')!;
+    expect(post.body).toEqual({ expectedRevision: 'rev-2' });
+    expect(model.conflicts).toEqual([]);
+    expect(displayOrder(model.groups)).toEqual(['new']);
+    expect(model.selected).toBe('new'); // the person reviews it next
+  });
+
+  it('shows why a re-application failed, and previews again', async () => {
+    const { request } = fakeServer({
+      'GET suggestions?status=open&locate=true&context=2': () =>
+        listed([suggestion({ id: 'x', status: 'conflict' })]),
+      'GET suggestions/x/reapply': () => {
+        throw new Error('the text there already reads as suggested');
+      },
+      'POST suggestions/x/reapply': () => {
+        throw new Error('stale');
+      }
+    });
+    const model = new SuggestionsModel(request);
+    await model.refresh();
+    model.preview('x');
+    await tick();
+    expect(model.preview('x')).toEqual({
+      state: 'failed',
+      message: 'the text there already reads as suggested'
+    });
+    expect(await model.reapply('x')).toBeNull();
+    expect(model.error).toBe('stale');
+    expect(model.conflicts.map(c => c.suggestion.id)).toEqual(['x']);
+  });
+
+  it('accepts all of a document as the ids that apply where they are', async () => {
+    const { request, calls } = fakeServer({
+      'GET suggestions?status=open&locate=true&context=2': () =>
+        listed([
+          suggestion({ id: 'a', currentStart: 0, currentEnd: 5 }),
+          suggestion({ id: 'b', start: 8, end: 9, currentStart: null })
+        ]),
+      'POST suggestions/accept-all': () => ({
+        accepted: [],
+        conflicts: [],
+        revision: null
+      })
+    });
+    const model = new SuggestionsModel(request);
+    await model.refresh();
+    await model.acceptAll('a.md');
+    expect(calls.find(c => c.method === 'POST')?.body).toEqual({
+      path: 'a.md',
+      ids: ['a']
+    });
   });
 });

@@ -37,7 +37,7 @@ describe('rejections heard and undone', () => {
       suggestion({ id: 's2', start: 10, end: 12 })
     ];
     const { request } = fakeServer({
-      'GET suggestions?status=pending': () => ({
+      'GET suggestions?status=open&locate=true&context=2': () => ({
         suggestions: listed,
         count: listed.length,
         counts: {}
