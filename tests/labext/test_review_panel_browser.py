@@ -405,16 +405,22 @@ def test_compare_side_by_side(lab: Lab, theme: str) -> None:
 # ---------------------------------------------------------------------------------- conflicts
 
 
-def test_a_typed_over_suggestion_is_a_conflict_to_reapply(lab: Lab) -> None:
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_typed_over_suggestion_is_a_conflict_to_reapply(lab: Lab, theme: str) -> None:
     from playwright.sync_api import expect
 
     start_clean(lab)
-    path = "conflict.md"
+    path = f"conflict-{theme}.md"
     doc = lab.root / path
     doc.write_text(TEXT)
-    with browser(lab, "review-conflict", width=1366, height=768, path="lab/workspaces/conflict") as (page, shots):
+    workspace = f"conflict-{theme}"
+    with browser(lab, f"review-conflict-{theme}", width=1366, height=768, path=f"lab/workspaces/{workspace}") as (
+        page,
+        shots,
+    ):
         decline_news(page)
-        page.goto(f"{lab.base}/lab/workspaces/conflict/tree/{path}?token={lab.token}")
+        use_theme(page, theme)
+        page.goto(f"{lab.base}/lab/workspaces/{workspace}/tree/{path}?token={lab.token}")
         content = page.locator(".jp-FileEditor .cm-content")
         expect(content).to_contain_text("lazy dog", timeout=30_000)
         panel = open_panel(page)
@@ -447,6 +453,9 @@ def test_a_typed_over_suggestion_is_a_conflict_to_reapply(lab: Lab) -> None:
         expect(preview.locator("ins.jp-McpLab-diffWord")).to_have_text("red")
         page.mouse.move(0, 0)
         shots.save("saved")
+        violations = axe_violations(page, ".jp-McpLab-conflicts")
+        (ARTIFACTS / f"review-conflict-{theme}-axe.json").write_text(json.dumps(violations, indent=2))
+        assert violations == [], describe(violations)
 
         # Re-apply: a new pending suggestion on the current text (selected), the conflict gone.
         shots.at("reapply")
@@ -465,7 +474,7 @@ def test_a_typed_over_suggestion_is_a_conflict_to_reapply(lab: Lab) -> None:
 
         # A conflict found by an accept stays listed after a reload, until dismissed.
         shots.at("reload")
-        other = "conflict-disk.md"
+        other = f"conflict-disk-{theme}.md"
         (lab.root / other).write_text(TEXT)
         [dog] = suggest(lab, other, [("lazy dog", "sleepy cat")], "Cats sleep more.")
         (lab.root / other).write_text(TEXT.replace("lazy dog", "tired dog"))
