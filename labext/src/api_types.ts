@@ -152,7 +152,10 @@ export interface IRecoveredFile {
   kept: string | null;
 }
 
-/** One tool call an agent made. */
+/**
+ * One tool call an agent made, or one decision the person made in JupyterLab
+ * (`actor`).
+ */
 export interface IActivityEntry {
   /** Numbers the calls in the order they ended. */
   seq: number;
@@ -178,6 +181,22 @@ export interface IActivityEntry {
   /** `ok`, or the error code the call answered (NOT_FOUND, ...). */
   status: string;
   durationMs: number;
+  /**
+   * `agent`: an MCP tool call; `person`: a decision made in JupyterLab (accept,
+   * reject, reopen, revert, grant, revoke, Allow/Deny), with the person as
+   * `client` and `user` and no session.
+   */
+  actor: 'agent' | 'person';
+  /**
+   * The arguments as JSON, whole up to 4 KB; past that long strings are cut
+   * (`…(N chars)`), then the text (no longer JSON).
+   */
+  fullArguments: string;
+  /**
+   * What it answered, up to 1 KB: the start of a success's JSON, or `CODE:
+   * message` for an error.
+   */
+  result: string;
 }
 
 export interface IActivityList {
@@ -665,7 +684,7 @@ export interface ISuggestionEvent {
   /** The stream's event id (also the SSE `id:`). */
   id: number;
   type: 'suggestion';
-  action: 'created' | 'accepted' | 'rejected' | 'conflict';
+  action: 'created' | 'accepted' | 'rejected' | 'conflict' | 'reopened';
   suggestion: ISuggestion;
 }
 
@@ -729,6 +748,7 @@ export interface IApiResponses {
   getSuggestion: ISuggestionDetail;
   acceptSuggestion: ISuggestion;
   rejectSuggestion: ISuggestion;
+  reopenSuggestion: ISuggestion;
   previewReapply: IReapplyPreview;
   reapplySuggestion: IReapplyResult;
   listCheckpoints: ICheckpointList;

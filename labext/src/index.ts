@@ -7,6 +7,7 @@ import { ICommandPalette, Notification } from '@jupyterlab/apputils';
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
 
 import { startBridge } from './bridge';
+import { reviewCommandsPlugin } from './commands';
 import { followAgentChanges } from './editors';
 import { mcpLabIcon } from './icon';
 import { inlineReviewPlugin } from './inline';
@@ -117,4 +118,9 @@ const plugin: JupyterFrontEndPlugin<IMcpLab> = {
   }
 };
 
-export default [plugin, inlineReviewPlugin, reviewViewsPlugin];
+export default [
+  plugin,
+  inlineReviewPlugin,
+  reviewViewsPlugin,
+  reviewCommandsPlugin
+];

@@ -21,6 +21,7 @@ from .grants import GrantHandler, GrantsHandler
 from .keys import KeyHandler, KeysHandler
 from .openapi import OpenAPIHandler
 from .outline import OutlineHandler
+from .reopen import ReopenHandler
 from .status import StatusHandler
 from .suggestions import (
     AcceptAllHandler,
@@ -44,6 +45,7 @@ ROUTES: list[tuple[str, type[ApiHandler]]] = [
     ("suggestions/accept-all", AcceptAllHandler),
     ("suggestions/reject-all", RejectAllHandler),
     (rf"suggestions/{ID}/(?P<action>accept|reject)", DecideHandler),
+    (rf"suggestions/{ID}/reopen", ReopenHandler),
     (rf"suggestions/{ID}/reapply", ReapplyHandler),
     (rf"suggestions/{ID}", SuggestionHandler),
     ("checkpoints", CheckpointsHandler),

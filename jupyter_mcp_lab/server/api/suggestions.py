@@ -28,6 +28,7 @@ from ...core.errors import ArgumentError
 from ...core.suggestions import Region
 from ...core.suggestions import Suggestion as Record
 from .base import ApiHandler, unified_diff
+from .decisions import person_decision
 from .models import (
     AcceptAllResult,
     Reapply,
@@ -160,6 +161,7 @@ class DecideHandler(ApiHandler):
 
     @web.authenticated
     @authorized
+    @person_decision("suggestion.{action}")
     async def post(self, id: str, action: str) -> None:
         review = self.services.reviews
         if action == "accept":
@@ -192,6 +194,7 @@ class AcceptAllHandler(DecideAllHandler):
 
     @web.authenticated
     @authorized
+    @person_decision("suggestions.accept_all")
     async def post(self) -> None:
         key, ids = self.selection()
         self.refuse_if_read_only()
@@ -210,6 +213,7 @@ class RejectAllHandler(DecideAllHandler):
 
     @web.authenticated
     @authorized
+    @person_decision("suggestions.reject_all")
     async def post(self) -> None:
         key, ids = self.selection()
         rejected = await self.services.reviews.reject_all(self.decider(), path=key, ids=ids)
@@ -247,6 +251,7 @@ class ReapplyHandler(ApiHandler):
 
     @web.authenticated
     @authorized
+    @person_decision("suggestion.reapply")
     async def post(self, id: str) -> None:
         body = self.json_body(Reapply) if self.request.body else Reapply()
         expected = body.expectedRevision if body.expectedRevision is not MISSING else None

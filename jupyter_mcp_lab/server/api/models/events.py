@@ -44,7 +44,7 @@ class Resync(Body):
 class SuggestionEvent(Body):
     id: EventId
     type: Literal["suggestion"]
-    action: Literal["created", "accepted", "rejected", "conflict"]
+    action: Literal["created", "accepted", "rejected", "conflict", "reopened"]
     suggestion: Suggestion
 
 
