@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import conformance, lab, vmark, vmark2
+from . import conformance, lab, outliner, vmark, vmark2
 from .base import CompositeTool, FlatTool, Surface
 from .builder import build_server
 
@@ -11,6 +11,7 @@ PROFILES: dict[str, Surface] = {
     lab.SURFACE.name: lab.SURFACE,
     vmark.SURFACE.name: vmark.SURFACE,
     vmark2.SURFACE.name: vmark2.SURFACE,
+    outliner.SURFACE.name: outliner.SURFACE,
     conformance.SURFACE.name: conformance.SURFACE,
 }
 DEFAULT_PROFILES: tuple[str, ...] = tuple(p for p in PROFILES if p != "conformance")

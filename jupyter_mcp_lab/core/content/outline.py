@@ -1,18 +1,26 @@
 """OPML outlines: one part per row (an ``<outline>`` element's ``text``), by row id.
 
-The file is checked with defusedxml (no entity expansion, no external entities, no DTD
-tricks) and then read and changed as text: each row is located by its start tag in
-document order, so a change to one row's topic rewrites only that attribute's value and
-every other byte of the file (other attributes, unknown elements, comments, whitespace)
-survives. A row's id is its ``id`` attribute, else ``row-<n>`` by document order until a
-write stores one (the outline issue builds moves, notes and checkboxes on this).
+The file is checked and read with defusedxml (no entity expansion, no external entities, no
+DTD tricks): that parse gives the tree and every attribute's value. Changes are made as
+text: each row's start tag is located in document order, so a change to one row's topic
+rewrites only that attribute's value and every other byte of the file (other attributes,
+unknown elements, comments, whitespace) survives.
+
+A row's id is its ``id`` attribute, else ``row-<n>`` by document order (never one another
+row holds); ``with_ids`` stores
+the ids of rows that have none (a write does, so rows keep their ids when others are added,
+moved or deleted). Notes are OmniOutliner's ``_note`` attribute; a checkbox its ``_status``
+(``checked``, ``unchecked``, ``indeterminate``); a row with a checkbox whose children have
+checkboxes takes its state from them (all checked, all unchecked, else mixed).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from html import escape, unescape
+from html import escape
+from typing import Literal
+from xml.etree.ElementTree import Element
 
 from defusedxml import ElementTree
 from defusedxml.common import DefusedXmlException
@@ -21,20 +29,86 @@ from ..errors import DomainError
 from ..kinds import DocumentKind
 from .base import Part, find_part
 
-_COMMENT = re.compile(r"<!--.*?-->|<!\[CDATA\[.*?\]\]>", re.S)
+State = Literal["checked", "unchecked", "mixed", "none"]
+_STATUS: dict[str, State] = {"checked": "checked", "unchecked": "unchecked", "indeterminate": "mixed"}
+_COMMENT = re.compile(r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>", re.S)
 _TAG = re.compile(r"<outline\b([^>]*?)(/?)>", re.S)
 _ATTR = re.compile(r"""([A-Za-z_][\w:.-]*)\s*=\s*("([^"]*)"|'([^']*)')""")
+# Attribute values keep line breaks and tabs only as character references (XML turns a
+# literal one into a space when the file is read again).
+_WHITESPACE_REFS = {"\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
 
 
 @dataclass(frozen=True)
 class Row:
     id: str
-    text: str
+    text: str  # the topic
     value_span: tuple[int, int] | None  # where the text attribute's value is in the file
+    note: str | None = None
+    status: State = "none"  # the row's own checkbox attribute
+    parent: str | None = None
+    children: tuple[str, ...] = ()
+    level: int = 0
+    tag_start: int = -1  # where the row's start tag's name ends ("<outline|"), -1 when unknown
+    stored_id: bool = False  # the id is an attribute in the file
 
 
 def _blank(match: re.Match[str]) -> str:
     return " " * len(match.group(0))  # same length: offsets stay true
+
+
+def attribute_value(text: str) -> str:
+    """``text`` as the value of a double-quoted XML attribute."""
+    value = escape(text, quote=True)  # escapes both quote kinds
+    for char, ref in _WHITESPACE_REFS.items():
+        value = value.replace(char, ref)
+    return value
+
+
+def _parse_tree(text: str) -> Element | None:
+    if not text.strip():
+        return None
+    try:
+        root: Element = ElementTree.fromstring(text.encode("utf-8"))
+    except (ElementTree.ParseError, DefusedXmlException) as exc:
+        raise DomainError("INVALID_PATH", f"this outline is not safe, well-formed XML: {exc}") from None
+    except RecursionError:
+        raise DomainError("INVALID_PATH", "this outline nests too deeply to read") from None
+    return root
+
+
+def _ordered(root: Element | None) -> list[tuple[Element, Element | None, int]]:
+    """Every ``<outline>`` element with its parent row and level, in document order."""
+    if root is None:
+        return []
+    found: list[tuple[Element, Element | None, int]] = []
+    stack: list[tuple[Element, Element | None, int]] = [(root, None, 0)]
+    while stack:  # iterative: a deep outline must not exhaust the interpreter's stack
+        el, row_parent, level = stack.pop()
+        is_row = el.tag == "outline"
+        if is_row:
+            found.append((el, row_parent, level))
+        below = (el, level + 1) if is_row else (row_parent, level)
+        stack.extend((child, below[0], below[1]) for child in reversed(list(el)))
+    return found
+
+
+def _row_ids(elements: list[Element]) -> dict[int, str]:
+    """Each row's id: its ``id`` attribute, else ``row-<n>`` by document order; an id another
+    row holds already (a stored one, a duplicate) gets a suffix, so every id names one row."""
+    taken = {el.get("id") for el in elements}
+    ids: dict[int, str] = {}
+    used: set[str] = set()
+    for n, el in enumerate(elements):
+        stored = el.get("id")
+        want = stored or f"row-{n}"
+        candidate, k = want, 1
+        while candidate in used or (not stored and candidate in taken):
+            k += 1
+            candidate = f"{want}-{k}"
+        used.add(candidate)
+        ids[id(el)] = candidate
+    return ids
 
 
 @dataclass(frozen=True)
@@ -45,26 +119,42 @@ class OutlineContent:
 
     @classmethod
     def parse(cls, kind: DocumentKind, text: str) -> OutlineContent:
-        if text.strip():
-            try:
-                ElementTree.fromstring(text.encode("utf-8"))
-            except (ElementTree.ParseError, DefusedXmlException) as exc:
-                raise DomainError("INVALID_PATH", f"this outline is not safe, well-formed XML: {exc}") from None
-        scan = _COMMENT.sub(_blank, text)
+        elements = _ordered(_parse_tree(text))
+        tags = list(_TAG.finditer(_COMMENT.sub(_blank, text)))
+        if len(tags) != len(elements):
+            tags = []  # a start tag the scan cannot read: the outline reads, its rows cannot change
+        ids = _row_ids([el for el, _, _ in elements])
+        children: dict[str, list[str]] = {}
+        for el, parent, _ in elements:
+            if parent is not None:
+                children.setdefault(ids[id(parent)], []).append(ids[id(el)])
         rows = []
-        for n, tag in enumerate(_TAG.finditer(scan)):
-            attrs = {m.group(1): m for m in _ATTR.finditer(tag.group(1))}
-            id_match = attrs.get("id")
-            text_match = attrs.get("text")
-            row_id = unescape(id_match.group(3) or id_match.group(4) or "") if id_match else f"row-{n}"
+        for n, (el, parent, level) in enumerate(elements):
             span = None
-            topic = ""
-            if text_match is not None:
-                group = 3 if text_match.group(3) is not None else 4
-                base = tag.start(1)
-                span = (base + text_match.start(group), base + text_match.end(group))
-                topic = unescape(text_match.group(group))
-            rows.append(Row(row_id, topic, span))
+            tag_start = -1
+            if tags:
+                tag = tags[n]
+                tag_start = tag.start() + len("<outline")
+                attrs = {m.group(1): m for m in _ATTR.finditer(tag.group(1))}
+                if (value := attrs.get("text")) is not None:
+                    group = 3 if value.group(3) is not None else 4
+                    base = tag.start(1)
+                    span = (base + value.start(group), base + value.end(group))
+            row_id = ids[id(el)]
+            rows.append(
+                Row(
+                    id=row_id,
+                    text=el.get("text", ""),
+                    value_span=span,
+                    note=el.get("_note"),
+                    status=_STATUS.get(el.get("_status", ""), "none"),
+                    parent=ids[id(parent)] if parent is not None else None,
+                    children=tuple(children.get(row_id, ())),
+                    level=level,
+                    tag_start=tag_start,
+                    stored_id=el.get("id") is not None,
+                )
+            )
         return cls(text, tuple(rows))
 
     def parts(self) -> list[Part]:
@@ -79,10 +169,24 @@ class OutlineContent:
                 if row.value_span is None:
                     raise DomainError("INVALID_ARGUMENT", f"row {part_id!r} has no text attribute to change")
                 a, b = row.value_span
-                value = escape(text, quote=True)  # escapes both quote kinds
-                return OutlineContent.parse(self.kind, self.source[:a] + value + self.source[b:])
+                return OutlineContent.parse(self.kind, self.source[:a] + attribute_value(text) + self.source[b:])
         find_part(self.parts(), "outline", part_id)  # raises NOT_FOUND
         raise AssertionError
+
+    def with_ids(self) -> OutlineContent:
+        """This outline with an ``id`` attribute on every row that has none (the id it reads
+        as now), added right after the tag's name: nothing else changes."""
+        missing = [r for r in self.rows if not r.stored_id]
+        if not missing:
+            return self
+        if any(r.tag_start < 0 for r in missing):
+            raise DomainError("INVALID_ARGUMENT", "this outline's rows cannot be located to store their ids")
+        out, at = [], 0
+        for r in missing:
+            out += [self.source[at : r.tag_start], f' id="{attribute_value(r.id)}"']
+            at = r.tag_start
+        out.append(self.source[at:])
+        return OutlineContent.parse(self.kind, "".join(out))
 
     def serialize(self) -> str:
         return self.source

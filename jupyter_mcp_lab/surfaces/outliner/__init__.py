@@ -1,0 +1,32 @@
+"""The ``outliner`` profile: the OmniOutliner MCP server's tools (spec/omnioutliner-mcp-tools.md)
+on OPML files in the workspace. Each tool acts on the caller's focused tab."""
+
+from __future__ import annotations
+
+from ..base import FlatTool, Surface
+from . import query, status
+from .errors import render_error
+
+INSTRUCTIONS = """\
+Outline tools served by JupyterLab for OPML (.opml) files. They act on the outline in your
+focused tab (check_connection says whether one is open). Rows have stable ids: read with
+get_outline_structure (maxDepth, includeNotes) or get_row_children, find rows with
+search_outline, and take a section's text with get_section_content (large sections come in
+pages: pass nextStart as start)."""
+
+SURFACE = Surface(
+    name="outliner",
+    title="OmniOutliner (OPML outlines)",
+    instructions=INSTRUCTIONS,
+    render_error=render_error,
+    server_name="omnioutliner-mcp",
+    tools=(
+        FlatTool("get_current_document", status.get_current_document),
+        FlatTool("get_outline_structure", query.get_outline_structure),
+        FlatTool("get_row", query.get_row),
+        FlatTool("search_outline", query.search_outline),
+        FlatTool("get_row_children", query.get_row_children),
+        FlatTool("get_section_content", query.get_section_content),
+        FlatTool("check_connection", status.check_connection),
+    ),
+)

@@ -1,0 +1,201 @@
+"""The reference's read tools (spec/omnioutliner-mcp-tools.md) over ``outline.read``.
+
+Every tool acts on the caller's focused tab, as the reference acts on the frontmost
+document; a tab that is not an outline (or none) answers ``no_document``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...core.errors import DomainError
+from ...ops.context import OpContext
+from ...ops.outline import read as outline
+from ...ops.outline.read import OutlineRead, ReadParams, RowView
+from ..adapter import adapter
+from .errors import no_document
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+async def focused(ctx: OpContext, **arguments: Any) -> OutlineRead:
+    """``outline.read`` on the focused tab; ``no_document`` when it shows no outline."""
+    try:
+        result = await outline.read(ctx, ReadParams(**arguments))
+    except DomainError as exc:
+        if exc.code == "INVALID_TAB" or (exc.code == "INVALID_ARGUMENT" and "kind" in exc.details):
+            raise no_document() from None
+        raise
+    assert isinstance(result, OutlineRead)
+    return result
+
+
+# --------------------------------------------------------------------------- get_outline_structure
+
+
+class StructureParams(_Strict):
+    maxDepth: int | None = Field(None, ge=0, description="Maximum nesting depth to return. 0 = top-level only.")
+    includeNotes: bool = Field(True, description="Whether to include note content for each row.")
+
+
+class DocumentBrief(BaseModel):
+    name: str
+    rowCount: int
+
+
+class StructureResult(BaseModel):
+    document: DocumentBrief
+    rows: list[RowView]
+
+
+@adapter(outline.read, title="Get outline structure")
+async def get_outline_structure(ctx: OpContext, params: StructureParams) -> StructureResult:
+    """Get the full outline structure including all rows, their text, notes, and hierarchy."""
+    r = await focused(ctx, view="tree", maxDepth=params.maxDepth, notes=params.includeNotes)
+    return StructureResult(document=DocumentBrief(name=r.name, rowCount=r.rowCount), rows=r.rows or [])
+
+
+# --------------------------------------------------------------------------- get_row
+
+
+class RowParams(_Strict):
+    rowId: str = Field(description="The unique identifier of the row to retrieve.")
+    includeChildren: bool = Field(False, description="Whether to include immediate child rows in the response.")
+
+
+class RowResult(BaseModel):
+    row: RowView
+    children: list[RowView] | None = None
+
+
+@adapter(outline.read, title="Get row")
+async def get_row(ctx: OpContext, params: RowParams) -> RowResult:
+    """Get the full details of a specific row including its text, note, state, and position in the hierarchy."""
+    r = await focused(ctx, view="row", row=params.rowId, children=params.includeChildren)
+    assert r.row is not None
+    return RowResult(row=r.row, children=r.rows if params.includeChildren else None)
+
+
+# --------------------------------------------------------------------------- search_outline
+
+
+class SearchParams(_Strict):
+    query: str = Field(min_length=1, description="The text to search for in the outline.")
+    searchIn: Literal["all", "topics", "notes"] = Field("all", description="Which fields to search in.")
+    caseSensitive: bool = Field(False, description="Whether the search should be case-sensitive.")
+    maxResults: int = Field(50, ge=1, le=100, description="Maximum number of results to return.")
+
+
+class SearchHit(BaseModel):
+    row: RowView
+    matchContext: str
+    matchField: Literal["topic", "note"]
+
+
+class SearchResult(BaseModel):
+    results: list[SearchHit]
+    totalMatches: int
+    truncated: bool
+
+
+@adapter(outline.read, title="Search outline")
+async def search_outline(ctx: OpContext, params: SearchParams) -> SearchResult:
+    """Search the current document for rows matching the given text. Searches topic text and notes."""
+    r = await focused(
+        ctx,
+        view="search",
+        query=params.query,
+        searchIn=params.searchIn,
+        caseSensitive=params.caseSensitive,
+        maxResults=params.maxResults,
+    )
+    hits = [SearchHit(row=m.row, matchContext=m.context, matchField=m.field) for m in r.matches or []]
+    return SearchResult(results=hits, totalMatches=r.totalMatches or 0, truncated=bool(r.truncated))
+
+
+# --------------------------------------------------------------------------- get_row_children
+
+
+class ChildrenParams(_Strict):
+    rowId: str | None = Field(None, description="The parent row ID. Omit to get top-level rows.")
+
+
+class ChildrenResult(BaseModel):
+    parentId: str | None
+    children: list[RowView]
+
+
+@adapter(outline.read, title="Get row children")
+async def get_row_children(ctx: OpContext, params: ChildrenParams) -> ChildrenResult:
+    """Get all immediate children of a row, useful for exploring outline hierarchy."""
+    r = await focused(ctx, view="children", row=params.rowId)
+    return ChildrenResult(parentId=params.rowId, children=r.rows or [])
+
+
+# --------------------------------------------------------------------------- get_section_content
+
+
+class SectionParams(_Strict):
+    rowId: str | None = Field(None, description="Root row ID for the section. Omit for entire document.")
+    format: Literal["plain", "markdown", "structured"] = Field(
+        "structured", description="How to format the content output."
+    )
+    start: int = Field(0, ge=0, description="Paging: the section's row to start at (nextStart of the last page).")
+
+
+class SectionRef(BaseModel):
+    title: str
+    id: str | None
+
+
+class SectionRow(RowView):
+    children: list[SectionRow] | None = None
+
+
+class SectionRows(BaseModel):
+    rows: list[SectionRow]
+    totalRows: int
+
+
+class SectionResult(BaseModel):
+    section: SectionRef
+    content: SectionRows | None = None
+    markdown: str | None = None
+    text: str | None = None
+    nextStart: int | None = Field(None, description="A big section comes in pages: pass this as start for the next.")
+
+
+def _nest(rows: list[RowView]) -> list[SectionRow]:
+    """A page of rows in order as trees (a row whose parent is not on the page is a root)."""
+    roots: list[SectionRow] = []
+    by_id: dict[str, SectionRow] = {}
+    for r in rows:
+        node = SectionRow(**r.model_dump())
+        by_id[r.id] = node
+        parent = by_id.get(r.parentId) if r.parentId else None
+        if parent is None:
+            roots.append(node)
+        else:
+            if parent.children is None:
+                parent.children = []
+            parent.children.append(node)
+    return roots
+
+
+@adapter(outline.read, title="Get section content")
+async def get_section_content(ctx: OpContext, params: SectionParams) -> SectionResult:
+    """Get the complete text content of a section and all its descendants, formatted for
+    summarization or content generation (large sections come in pages: nextStart)."""
+    r = await focused(ctx, view="section", row=params.rowId, format=params.format, start=params.start)
+    result = SectionResult(section=SectionRef(title=r.sectionTitle or r.name, id=params.rowId), nextStart=r.nextStart)
+    if params.format == "structured":
+        result.content = SectionRows(rows=_nest(r.rows or []), totalRows=r.sectionRows or 0)
+    elif params.format == "markdown":
+        result.markdown = r.text
+    else:
+        result.text = r.text
+    return result

@@ -1,0 +1,48 @@
+"""The outliner profile at mcp-lab/outliner/mcp of a real Jupyter server (official SDK client)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import LabServer, Tools
+
+from .opml import OMNI, write
+
+
+@pytest.fixture
+def mcp_profiles() -> list[str]:
+    return ["lab", "outliner"]
+
+
+async def test_read_tools_on_the_focused_outline(mcp_lab: LabServer, mcp_client: Any) -> None:
+    root = Path(mcp_lab.serverapp.root_dir)
+    write(root, "plan.opml", OMNI)
+    # The sessionless protocol: one client program of one person is one agent, so the tab it
+    # opens through the lab profile is the one its outliner tools act on.
+    async with mcp_client("outliner", mode="auto", client_name="outline-agent") as client:
+        tools = Tools(client)
+        assert client.server_info is not None and client.server_info.name == "omnioutliner-mcp"
+        assert (await tools.fail("get_current_document"))["error"] == "no_document"
+        assert (await tools.ok("check_connection"))["documentOpen"] is False
+        async with mcp_client("lab", mode="auto", client_name="outline-agent") as lab:
+            await Tools(lab).ok("workspace", "open", filePath="plan.opml")
+        doc = (await tools.ok("get_current_document"))["document"]
+        assert doc["name"] == "plan.opml" and doc["rowCount"] == 11 and doc["isFrontmost"] is True
+        rows = (await tools.ok("get_outline_structure", maxDepth=0))["rows"]
+        assert [(r["topic"], r["state"]) for r in rows] == [
+            ("Launch", "checked"),
+            ("Research", "mixed"),
+            ("Ideas & notes", "none"),
+        ]
+        hit = (await tools.ok("search_outline", query="東京"))["results"][0]["row"]
+        assert hit["level"] == 1 and hit["parentId"] == rows[1]["id"]
+        md = await tools.ok("get_section_content", rowId=rows[0]["id"], format="markdown")
+        assert md["markdown"] == (
+            "# Launch\n\n> Ship the first version\n> to the pilot users.\n\n- [x] Write release notes\n- [x] Tag v1.0\n"
+        )
+        missing = await tools.fail("get_row", rowId="nope")
+        assert missing["error"] == "row_not_found"
+    assert (root / "plan.opml").read_text(encoding="utf-8") == OMNI  # reads change nothing
