@@ -164,14 +164,14 @@ def test_escape_then_undo_in_the_panel(lab: Lab) -> None:
         expect(page.locator(".jp-Launcher")).to_be_visible(timeout=30_000)
         decline_news(page)
         panel = open_panel(page)
-        listbox = panel.get_by_role("listbox", name="Pending suggestions")
-        option = listbox.locator(f'[role="option"][data-id="{red}"]')
+        listbox = panel.get_by_role("group", name="Pending suggestions")
+        option = listbox.locator(f'[role="article"][data-id="{red}"]')
         expect(option).to_have_count(1, timeout=20_000)
 
         shots.at("escape")
         listbox.focus()  # selects the first one
         expect(listbox).to_be_focused()
-        expect(option).to_have_attribute("aria-selected", "true")
+        expect(option).to_have_attribute("aria-current", "true")
         page.keyboard.press("Escape")
         toast = undo_toast(page)
         expect(option).to_have_count(0, timeout=10_000)
