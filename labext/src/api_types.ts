@@ -207,6 +207,23 @@ export interface IActivityList {
 }
 
 /**
+ * A structural change of one part: a cell inserted, deleted, moved, or fields
+ * set on it.
+ */
+export interface IPartChange {
+  op: 'insert' | 'delete' | 'move' | 'set';
+  /** insert, move: the part it goes after; null: first. */
+  after: string | null;
+  /** insert, move: the position used when `after` is gone. */
+  index: number;
+  /**
+   * insert: the new cell (its outputs as `outputCount`); set: the fields set
+   * (`cell_type`, `metadata`, outputs as `outputCount`).
+   */
+  fields: Record<string, unknown>;
+}
+
+/**
  * A change an agent proposed: `original` (`start`..`end` of the base text)
  * becomes `new`.
  */
@@ -239,6 +256,15 @@ export interface ISuggestion {
   reason: string | null;
   lineStart: number;
   lineEnd: number;
+  /**
+   * Set for a change to one part of a structured document: the notebook cell
+   * id. Then `start`, `end`, `original`, `new`, `lineStart`, `lineEnd`,
+   * `currentStart` and `currentEnd` are in that part's text, and `change` (when
+   * set) is a structural change of that part.
+   */
+  part?: string | null;
+  /** A part's structural change; null for a text change. */
+  change?: IPartChange | null;
   /**
    * Only in a list answered with `locate=true`: the code point offset of its
    * original text in the document as the server reads it now (the list's
@@ -290,6 +316,15 @@ export interface ISuggestionDetail {
   reason: string | null;
   lineStart: number;
   lineEnd: number;
+  /**
+   * Set for a change to one part of a structured document: the notebook cell
+   * id. Then `start`, `end`, `original`, `new`, `lineStart`, `lineEnd`,
+   * `currentStart` and `currentEnd` are in that part's text, and `change` (when
+   * set) is a structural change of that part.
+   */
+  part?: string | null;
+  /** A part's structural change; null for a text change. */
+  change?: IPartChange | null;
   /**
    * Only in a list answered with `locate=true`: the code point offset of its
    * original text in the document as the server reads it now (the list's
@@ -615,7 +650,7 @@ export interface INewKey {
   /** Days until it expires; leave out: never. */
   days?: number | null;
   /** The MCP profiles it opens; leave out: every one. */
-  profiles?: ('lab' | 'vmark' | 'vmark2' | 'conformance')[] | null;
+  profiles?: ('lab' | 'vmark' | 'vmark2' | 'outliner' | 'conformance')[] | null;
   /** Replace (revoke) a live key of that name instead of answering 409. */
   replace?: boolean;
 }

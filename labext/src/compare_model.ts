@@ -36,8 +36,12 @@ export function comparePlan(
   suggestions: readonly ISuggestion[]
 ): IComparePlan {
   const pending = suggestions.filter(s => s.status === 'pending');
+  // A notebook cell's change is placed in its cell's text, not in the file's.
   const placed = pending.filter(
-    s => typeof s.currentStart === 'number' && typeof s.currentEnd === 'number'
+    s =>
+      !s.part &&
+      typeof s.currentStart === 'number' &&
+      typeof s.currentEnd === 'number'
   );
   const offsets = codePointsToUtf16(
     current,

@@ -141,8 +141,10 @@ export function placeSuggestions(
   list: Pick<ILocatedList, 'suggestions' | 'revision'>,
   sameText: () => boolean
 ): IPlacement {
+  // A notebook cell's change is placed in its cell's text, not in the file's.
   const pending = (list.suggestions ?? []).filter(
     s =>
+      !s.part &&
       s.status === 'pending' &&
       typeof s.currentStart === 'number' &&
       typeof s.currentEnd === 'number'

@@ -13,10 +13,11 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from ..content import content_of
+from ..content import DocumentContent, content_of, locate
 from ..content.part_edits import PartEdit, apply_edits
 from ..documents import OpenDocument
 from ..errors import ArgumentError, DomainError
+from ..kinds import DocumentKind, kind_for
 from ..revision import revision_of
 from ..suggestions import (
     Region,
@@ -194,7 +195,7 @@ class Review(CheckpointsMixin, GrantsMixin, ReapplyMixin):
         ``found`` keeps one diff per base revision: suggestions staged together share it.
         """
         if s.part is not None:
-            return None  # a part's change is placed by its part's id, not in the whole text
+            return self._locate_part(s, current, revision)
         if revision == s.base_revision:
             return (s.start, s.end) if current[s.start : s.end] == s.original else None
         base = self._base(s)
@@ -204,6 +205,35 @@ class Review(CheckpointsMixin, GrantsMixin, ReapplyMixin):
         if diff is None:
             diff = found[s.base_revision] = regions(base, current)
         return map_range(base, current, s.start, s.end, s.original, found=diff)
+
+    def _locate_part(self, s: Suggestion, current: str, revision: str) -> tuple[int, int] | None:
+        """Where a part's change would apply now: a text change's range in its part's text
+        (offsets into that part), (0, 0) for a structural change that still applies; None
+        when accepting it would conflict."""
+        base_text = self._base(s)
+        if base_text is None:
+            return None
+        kind = kind_for(s.path)
+        try:
+            base = self._parsed(kind, s.base_revision, base_text)
+            now = self._parsed(kind, revision, current)
+        except DomainError:
+            return None  # a text that no longer parses as its kind places nothing
+        edit = PartEdit.from_record(s.part or "", s.change, s.start, s.end, s.original, s.new)
+        if edit.op == "text":
+            return locate(base, now, edit.part, edit.start, edit.end, edit.original)
+        apply = getattr(now, "apply_edit", None)
+        return (0, 0) if apply is not None and apply(edit, base) is not None else None
+
+    def _parsed(self, kind: DocumentKind, revision: str, text: str) -> DocumentContent:
+        """The content model of a text by revision: a listing parses each notebook once."""
+        cache: dict[tuple[str, str], DocumentContent] = self.__dict__.setdefault("_parsed_cache", {})
+        key = (kind, revision)
+        if key not in cache:
+            if len(cache) >= 8:
+                cache.clear()
+            cache[key] = content_of(kind, text)
+        return cache[key]
 
     async def accept(self, id: str, by: str) -> Suggestion:
         """Apply one pending suggestion where its text is now; a conflict changes nothing."""

@@ -7,6 +7,7 @@ Offsets are Unicode code point offsets (Python ``str`` indexes) into the text na
 
 from __future__ import annotations
 
+import json
 import secrets
 import time
 from dataclasses import dataclass, field, fields
@@ -79,8 +80,8 @@ class Suggestion(_Json):
     # A change to one part of a structured document (a notebook cell, an outline row):
     # ``part`` is its id, and start/end/original/new are in that part's text; ``change`` is
     # a structural change of that part as JSON (``core.content.part_edits``), None for a text
-    # change. Both None: offsets into the whole document's text. Not on the wire yet: the
-    # review API shows a part's change by its texts until the UIs show cell-level diffs.
+    # change. Both None: offsets into the whole document's text. On the wire ``change`` is
+    # a summary (``change_summary``): a cell's outputs are counted, not copied.
     part: str | None = None
     change: str | None = None
 
@@ -90,7 +91,20 @@ class Suggestion(_Json):
             raise ArgumentError(f"range {self.start}..{self.end} is not a range", "range")
 
     def to_json(self) -> dict[str, Any]:
-        return {k: v for k, v in super().to_json().items() if k not in ("part", "change")}
+        return {**super().to_json(), "change": change_summary(self.change)}
+
+
+def change_summary(change: str | None) -> dict[str, Any] | None:
+    """A part's structural change as the wire shows it: ``op``, where (``after``, ``index``)
+    and the fields it sets, outputs as their count (``outputCount``)."""
+    if change is None:
+        return None
+    data = json.loads(change)
+    fields = dict(data.get("fields") or {})
+    if "outputs" in fields:
+        outputs = fields.pop("outputs")
+        fields["outputCount"] = len(outputs) if isinstance(outputs, list) else 0
+    return {"op": data.get("op"), "after": data.get("after"), "index": data.get("index", 0), "fields": fields}
 
 
 @dataclass(frozen=True, kw_only=True)

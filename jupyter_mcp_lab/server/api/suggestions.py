@@ -24,7 +24,10 @@ from jupyter_server.auth.decorator import authorized
 from pydantic import MISSING
 from tornado import web
 
-from ...core.errors import ArgumentError
+from ...core.content import content_of
+from ...core.content.part_edits import PartEdit
+from ...core.errors import ArgumentError, DomainError
+from ...core.kinds import kind_for
 from ...core.suggestions import Region
 from ...core.suggestions import Suggestion as Record
 from .base import ApiHandler, unified_diff
@@ -64,12 +67,36 @@ def context_around(text: str, start: int, end: int, lines: int) -> tuple[str, st
     return text[max(a, start - CONTEXT_CHARS) : start], text[end : min(b, end + CONTEXT_CHARS)]
 
 
-def suggestion_diff(handler: ApiHandler, s: Record) -> str | None:
-    """The hunk against its base text, or None once that text is gone (pruned)."""
-    base = handler.services.reviews.store.get_text(s.base_revision)
-    if base is None or base[s.start : s.end] != s.original:
+def changed_text(base: str | None, s: Record) -> tuple[str, str] | None:
+    """The text ``s`` changes and what it becomes: its base document's text, or for a change
+    to one part (a notebook cell) that part's text; None once the base text is gone (pruned),
+    or for a structural change that moves or sets fields without changing a text."""
+    if base is None:
         return None
-    return unified_diff(base, base[: s.start] + s.new + base[s.end :], s.path)
+    if s.part is None:
+        return (base, base[: s.start] + s.new + base[s.end :]) if base[s.start : s.end] == s.original else None
+    edit = PartEdit.from_record(s.part, s.change, s.start, s.end, s.original, s.new)
+    if edit.op == "insert":
+        source = edit.fields.get("source", "")
+        return "", "".join(source) if isinstance(source, list) else str(source)
+    try:
+        text = content_of(kind_for(s.path), base).part(s.part).text
+    except DomainError:
+        return None
+    if edit.op == "delete":
+        return text, ""
+    if edit.op != "text" or text[s.start : s.end] != s.original:
+        return None
+    return text, text[: s.start] + s.new + text[s.end :]
+
+
+def suggestion_diff(handler: ApiHandler, s: Record) -> str | None:
+    """The hunk against its base text (a cell's text for a cell's change), or None once
+    that text is gone (pruned) or the change has no text (a move)."""
+    texts = changed_text(handler.services.reviews.store.get_text(s.base_revision), s)
+    if texts is None:
+        return None
+    return unified_diff(*texts, s.path if s.part is None else f"{s.path}#{s.part}")
 
 
 class SuggestionsHandler(ApiHandler):
@@ -122,10 +149,10 @@ class SuggestionsHandler(ApiHandler):
         """``contextBefore``/``contextAfter``: ``lines`` lines of the base text around ``s``."""
         if s.base_revision not in bases:
             bases[s.base_revision] = self.services.reviews.store.get_text(s.base_revision)
-        base = bases[s.base_revision]
-        if base is None or base[s.start : s.end] != s.original:
-            return {"contextBefore": None, "contextAfter": None}
-        before, after = context_around(base, s.start, s.end, lines)
+        texts = changed_text(bases[s.base_revision], s)
+        if texts is None or (s.part is not None and s.change is not None):
+            return {"contextBefore": None, "contextAfter": None}  # a whole cell has no context
+        before, after = context_around(texts[0], s.start, s.end, lines)
         return {"contextBefore": before, "contextAfter": after}
 
     def _placed(

@@ -79,6 +79,15 @@ describe('comparePlan', () => {
     ]);
   });
 
+  it('leaves a notebook cell’s change out (its offsets are in its cell)', () => {
+    const plan = comparePlan(text, [
+      placed('fox', text, 'brown', 'red'),
+      placed('cell', text, 'Notes', 'Pages', { part: 'cell-1' })
+    ]);
+    expect(plan.items.map(i => i.suggestion.id)).toEqual(['fox']);
+    expect(plan.proposed).toBe(text.replace('brown', 'red'));
+  });
+
   it('finds the change at a position on either side', () => {
     const plan = comparePlan(text, [
       placed('fox', text, 'brown', 'red'),

@@ -70,9 +70,10 @@ def test_to_json_is_camel_case_and_complete() -> None:
     assert set(data) == {
         "id", "path", "kind", "start", "end", "original", "new", "baseRevision", "author", "user", "session",
         "rationale", "operation", "group", "created", "status", "decided", "decidedBy", "resultRevision", "reason",
-        "lineStart", "lineEnd",
+        "lineStart", "lineEnd", "part", "change",
     }  # fmt: skip
     assert (data["decidedBy"], data["resultRevision"], data["group"]) == ("bob", "rev-x", "g-1")
+    assert (data["part"], data["change"]) == (None, None)  # a change to the whole text
     assert set(Checkpoint(**CHECKPOINT).to_json()) >= {"beforeRevision", "afterRevision", "suggestionId", "revertedBy"}
     assert grant("a/").to_json()["agentKind"] == "session"
 

@@ -25,6 +25,7 @@ CALLS = [
     ("POST", "suggestions/sug-1/reject"),
     ("GET", "suggestions/sug-1/reapply"),
     ("POST", "suggestions/sug-1/reapply"),
+    ("POST", "suggestions/sug-1/reopen"),
     ("POST", "suggestions/accept-all"),
     ("POST", "suggestions/reject-all"),
     ("GET", "checkpoints"),

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import MISSING, Field
 
 from .base import Body, Count, Line, Offset
+
+
+class PartChange(Body):
+    """A structural change of one part: a cell inserted, deleted, moved, or fields set on it."""
+
+    op: Literal["insert", "delete", "move", "set"]
+    after: str | None = Field(description="insert, move: the part it goes after; null: first.")
+    index: int = Field(description="insert, move: the position used when `after` is gone.")
+    fields: dict[str, Any] = Field(
+        description="insert: the new cell (its outputs as `outputCount`); set: the fields set (`cell_type`, "
+        "`metadata`, outputs as `outputCount`)."
+    )
 
 
 class Suggestion(Body):
@@ -34,6 +46,13 @@ class Suggestion(Body):
     reason: str | None = Field(description="Why it conflicted.")
     lineStart: Line
     lineEnd: Line
+    part: str | None = Field(
+        None,
+        description="Set for a change to one part of a structured document: the notebook cell id. Then `start`, "
+        "`end`, `original`, `new`, `lineStart`, `lineEnd`, `currentStart` and `currentEnd` are in that part's "
+        "text, and `change` (when set) is a structural change of that part.",
+    )
+    change: PartChange | None = Field(None, description="A part's structural change; null for a text change.")
     currentStart: Offset | MISSING | None = Field(
         MISSING,
         description="Only in a list answered with `locate=true`: the code point offset of its original text in "
