@@ -1,5 +1,6 @@
 """The ``outliner`` profile: the OmniOutliner MCP server's tools (spec/omnioutliner-mcp-tools.md)
-on OPML files in the workspace. Each tool acts on the caller's focused tab."""
+on OPML files in the workspace. Each tool acts on the caller's focused tab, else on the
+outline the person has in front in JupyterLab."""
 
 from __future__ import annotations
 

@@ -23,15 +23,29 @@ class _Strict(BaseModel):
 
 
 async def focused(ctx: OpContext, **arguments: Any) -> OutlineRead:
-    """``outline.read`` on the focused tab; ``no_document`` when it shows no outline."""
+    """``outline.read`` on the focused tab; without one, on the outline the person has in
+    front in JupyterLab (the reference's frontmost document); ``no_document`` otherwise."""
     try:
         result = await outline.read(ctx, ReadParams(**arguments))
     except DomainError as exc:
-        if exc.code == "INVALID_TAB" or (exc.code == "INVALID_ARGUMENT" and "kind" in exc.details):
+        if exc.code == "INVALID_TAB" and (front := front_outline(ctx)) is not None:
+            result = await outline.read(ctx, ReadParams(path=front, **arguments))
+        elif exc.code == "INVALID_TAB" or (exc.code == "INVALID_ARGUMENT" and "kind" in exc.details):
             raise no_document() from None
-        raise
+        else:
+            raise
     assert isinstance(result, OutlineRead)
     return result
+
+
+def front_outline(ctx: OpContext) -> str | None:
+    """The OPML file active in the most recently used connected JupyterLab, if any."""
+    lab = ctx.services.workspace.lab
+    for client in lab.describe() if lab is not None else []:  # most recently used first
+        active = client.get("active")
+        if isinstance(active, str) and active.lower().endswith(".opml"):
+            return active
+    return None
 
 
 # --------------------------------------------------------------------------- get_outline_structure

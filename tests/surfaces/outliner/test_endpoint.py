@@ -46,3 +46,36 @@ async def test_read_tools_on_the_focused_outline(mcp_lab: LabServer, mcp_client:
         missing = await tools.fail("get_row", rowId="nope")
         assert missing["error"] == "row_not_found"
     assert (root / "plan.opml").read_text(encoding="utf-8") == OMNI  # reads change nothing
+
+
+async def test_the_persons_front_outline_in_jupyterlab_is_the_current_document(
+    mcp_lab: LabServer, mcp_client: Any
+) -> None:
+    # An agent that opened nothing: the current document is the outline the person has in
+    # front in JupyterLab (the reference reads the outliner's frontmost document).
+    from tests.server.test_bridge import eventually, fake_lab
+
+    root = Path(mcp_lab.serverapp.root_dir)
+    write(root, "plan.opml", OMNI)
+    (root / "notes.md").write_text("# Notes\n", encoding="utf-8")
+    async with mcp_client("outliner", client_name="front-agent") as client, fake_lab(mcp_lab) as lab:
+        tools = Tools(client)
+        assert (await tools.fail("get_current_document"))["error"] == "no_document"
+        await lab.presence(["notes.md"], active="notes.md")  # a markdown note in front: no outline
+
+        async def still_none() -> None:
+            assert mcp_lab.extension.services.workspace.lab.describe()[0]["active"] == "notes.md"
+
+        await eventually(still_none)
+        assert (await tools.fail("get_current_document"))["error"] == "no_document"
+        await lab.presence(["notes.md", "plan.opml"], active="plan.opml")
+
+        async def front() -> Any:
+            r = await client.call_tool("get_current_document", {})
+            assert not r.is_error and r.structured_content, r.content
+            return r.structured_content
+
+        doc = (await eventually(front))["document"]
+        assert doc["name"] == "plan.opml" and doc["rowCount"] == 11
+        rows = (await tools.ok("get_outline_structure", maxDepth=0))["rows"]
+        assert [r["topic"] for r in rows] == ["Launch", "Research", "Ideas & notes"]
