@@ -1,5 +1,5 @@
-"""Compact JSON Schemas for tools/list: the same constraints in fewer bytes (``compact``), and
-a tagged union as one flat object (``flat_union``).
+"""Compact JSON Schemas for tools/list: the same constraints in fewer bytes (``compact``,
+``lean``), and a tagged union as one flat object (``flat_union``).
 
 Agents pay context for every byte of every tool listed. Pydantic's schemas repeat a
 ``title`` on every field and spell optional fields as ``anyOf [X, null]`` with
@@ -35,6 +35,51 @@ def compact(schema: Any) -> Any:
         (other,) = [o for o in options if o != {"type": "null"}]
         del out["anyOf"]
         out = {**other, **out} if isinstance(other, dict) else out
+    return out
+
+
+# Keywords whose value is a schema, a list of schemas, or a map of names to schemas: ``lean``
+# walks only these, so a property named ``title`` or ``default`` stays what it is.
+_ONE = frozenset({"items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames"})
+_MANY = frozenset({"anyOf", "oneOf", "allOf", "prefixItems"})
+_NAMED = frozenset({"properties", "$defs", "definitions", "patternProperties", "dependentSchemas"})
+
+
+def lean(schema: Any) -> Any:
+    """``schema`` without what an argument that may be left out already says: no
+    ``additionalProperties: true`` (JSON Schema's default), no ``default`` of false, "" or
+    null (what leaving it out means), no ``null`` among an ``anyOf``'s options, and an
+    ``anyOf`` of plain types as one ``type`` list. For tools whose arguments are all optional
+    and whose dispatcher takes a null as not sent (the lab profile's composite tools)."""
+    if not isinstance(schema, dict):
+        return schema
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key in _ONE:
+            out[key] = lean(value)
+        elif key in _MANY and isinstance(value, list):
+            out[key] = [lean(s) for s in value]
+        elif key in _NAMED and isinstance(value, dict):
+            out[key] = {name: lean(s) for name, s in value.items()}
+        else:
+            out[key] = value
+    if out.get("additionalProperties") is True:
+        del out["additionalProperties"]
+    if "default" in out and (out["default"] is None or out["default"] is False or out["default"] == ""):
+        del out["default"]
+    options = out.get("anyOf")
+    if isinstance(options, list):
+        options = [o for o in options if o != {"type": "null"}]
+        if not options:
+            del out["anyOf"]
+        elif len(options) == 1 and isinstance(options[0], dict):
+            del out["anyOf"]
+            out = {**options[0], **out}
+        elif all(isinstance(o, dict) and set(o) == {"type"} and isinstance(o["type"], str) for o in options):
+            del out["anyOf"]
+            out = {"type": [o["type"] for o in options], **out}
+        else:
+            out["anyOf"] = options
     return out
 
 

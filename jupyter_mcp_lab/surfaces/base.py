@@ -7,7 +7,7 @@ Adding a tool to a surface is a mapping here, never new logic.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +37,8 @@ class CompositeTool:
     rename: dict[str, str] = field(default_factory=dict)
     hidden: frozenset[str] = frozenset()
     defaults: dict[str, Any] = field(default_factory=dict)
+    # tool argument -> this tool's description of it, in place of the operation's
+    describe: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -69,3 +71,12 @@ class Surface:
     extend: Callable[[SurfaceServer, Services], None] | None = None
     render_error: ErrorRenderer | None = None
     server_name: str = "jupyter-mcp-lab"
+    # Publish for an agent's context budget (the lab profile): a composite tool's arguments listed
+    # once per action in its ``action`` description instead of a note on each, lean schemas
+    # (core.jsonschema.lean), any object as its result, no title repeated in the hints
+    # (server/dispatch/tools.py). Reference profiles keep the full schemas their snapshots pin.
+    compact: bool = False
+    # An operation's description of an argument -> this profile's wording of it, in every tool
+    # (a tool's own ``describe`` comes first). Keyed by the text, so only the arguments declared
+    # with that shared field (ops/targets.py's MODE, say) are reworded, never a namesake.
+    wording: Mapping[str, str] = field(default_factory=dict)

@@ -14,7 +14,9 @@ a dict with ``kind`` and what that kind needs:
 
 Every spec has ``name``, ``label``, ``help`` (the description), ``required``, ``nullable``,
 ``default`` (when the schema has one) and ``actions`` (the discriminator values the field
-is used by, from the lab profile's "(used by: read, edit)" notes; ``None`` = always).
+is used by; ``None`` = always): from a composite tool's "(used by: read, edit)" notes, or
+from its ``action`` description when that lists each action's arguments, as the lab
+profile's does (``read {section?, maxBytes?}; search {query, regex?}; undo``).
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from typing import Any
 Spec = dict[str, Any]
 
 _USED_BY = re.compile(r"\s*\(used by: ([^)]*)\)\s*$")
+# One action of an action summary, "search {query, regex?}" or "undo".
+_SIGNATURE = re.compile(r"([\w.-]+)(?: \{([^{}]*)\})?")
 # Names and descriptions that mean a long or multi-line text (a textarea, not a line).
 _LONG_NAMES = {"content", "body", "markdown", "source", "code", "script", "text", "replacement", "prompt", "message"}
 _LONG_WORDS = re.compile(r"multi-?line|full content|markdown|the body|source code|script", re.IGNORECASE)
@@ -147,9 +151,41 @@ def _object(schema: dict[str, Any], root: dict[str, Any], base: Spec, depth: int
         return {**base, "kind": "json", "object": True}  # free-form mapping: typed as JSON
     required = set(schema.get("required") or [])
     fields = [_spec(sub, root, name=key, required=key in required, depth=depth + 1) for key, sub in props.items()]
+    _gate_by_summary(fields)
     spec = {**base, "kind": "object", "fields": fields}
     spec["discriminator"] = _discriminator(spec)
     return spec
+
+
+def _gate_by_summary(fields: list[Spec]) -> None:
+    """Each field's ``actions`` from an enum field whose description names, for each of its
+    values, the arguments it takes; a field no action names is for every action."""
+    if any(f["actions"] for f in fields):
+        return  # gated by notes already
+    for f in fields:
+        if f["kind"] != "enum":
+            continue
+        takes = _summary(f["help"], {o["value"] for o in f["options"]})
+        if takes is None:
+            continue
+        for other in fields:
+            users = [action for action, names in takes.items() if other["name"] in names]
+            if users and other is not f:
+                other["actions"] = users
+        return
+
+
+def _summary(text: str, values: set[Any]) -> dict[str, set[str]] | None:
+    """``read {section?, maxBytes?}; undo`` as {action: argument names}, if it names exactly
+    the enum's ``values``."""
+    takes: dict[str, set[str]] = {}
+    for part in text.split("; "):
+        match = _SIGNATURE.fullmatch(part.strip())
+        if match is None:
+            return None
+        names = (match.group(2) or "").split(",")
+        takes[match.group(1)] = {n.strip().rstrip("?") for n in names if n.strip()}
+    return takes if set(takes) == values else None
 
 
 def _array(schema: dict[str, Any], root: dict[str, Any], base: Spec, depth: int) -> Spec:

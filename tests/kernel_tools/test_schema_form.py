@@ -63,8 +63,12 @@ def test_every_lab_tool_makes_a_form_chosen_by_action(lab_tools: dict[str, dict[
 
 def test_document_form_keeps_only_the_chosen_actions_arguments(lab_tools: dict[str, dict[str, Any]]) -> None:
     spec = form_spec(lab_tools["document"])
+    # The action's description lists what each action takes ("read {section?, …}; …; undo
+    # {save?}"); an argument every action takes (path, tabId) is listed for none: always shown.
     path = field(spec, "path")
-    assert path["kind"] == "string" and "read" in path["actions"] and "(used by" not in path["help"]
+    assert path["kind"] == "string" and path["actions"] is None
+    assert field(spec, "query")["actions"] == ["search"]
+    assert field(spec, "save")["actions"] == ["edit", "write", "transform", "undo", "redo"]
     assert field(spec, "content")["input"] == "textarea"  # write's full content
     assert field(spec, "content")["actions"] == ["write"]
     values = {**defaults(spec), "action": "read", "path": "notes.md", "content": "typed for write", "lineStart": "2"}
@@ -136,6 +140,43 @@ def test_generated_code_runs_and_gives_the_same_answer(lab_server: Lab, lab: Any
 
 
 # --------------------------------------------------------------------------- every construct
+
+
+def test_an_action_summary_gates_fields_as_used_by_notes_do() -> None:
+    summary = {
+        "type": "object",
+        "properties": {
+            "action": {
+                "type": "string",
+                "enum": ["read", "write", "undo"],
+                "description": "read {limit?}; write {content, limit?}; undo",
+            },
+            "path": {"type": "string"},  # named by no action: every action's
+            "limit": {"type": "integer"},
+            "content": {"type": "string"},
+        },
+        "required": ["action"],
+    }
+    spec = form_spec(summary)
+    assert spec["discriminator"] == "action"
+    assert [(f["name"], f["actions"]) for f in spec["fields"]] == [
+        ("action", None),
+        ("path", None),
+        ("limit", ["read", "write"]),
+        ("content", ["write"]),
+    ]
+    assert field(spec, "action")["help"].startswith("read {limit?}")
+    values = {**defaults(spec), "action": "read", "path": "a.md", "limit": "3", "content": "typed for write"}
+    assert arguments(spec, values) == {"action": "read", "path": "a.md", "limit": 3}
+
+    # A description that is not a summary of exactly the enum's values gates nothing.
+    for text in ("The operation to run.", "read {limit?}; write {content}", "read {limit?}; write; undo; redo"):
+        other = {
+            **summary,
+            "properties": {**summary["properties"], "action": {**summary["properties"]["action"], "description": text}},
+        }
+        spec = form_spec(other)
+        assert spec["discriminator"] is None and all(f["actions"] is None for f in spec["fields"]), text
 
 
 def test_strings_formats_and_long_text() -> None:

@@ -189,3 +189,64 @@ async def test_unknown_arguments_are_refused_not_dropped(services):
     assert "baseRevision" in flat.structured_content["message"]
     assert composite.structured_content["argument"] == "baseRevison"
     assert services.activity.since(0) == []  # refused before any operation ran
+
+
+# A compact surface (the lab profile's way): the same tools, published for an agent's context.
+COMPACT = Surface(
+    name="tc",
+    title="test",
+    instructions="compact test surface",
+    tools=(
+        SURFACE.tools[0],
+        CompositeTool("box", "Echo or fail.", actions={"echo": echo, "fail": fail}, describe={"how": "How to fail."}),
+        CompositeTool("pair", "Echo, two ways.", actions={"one": echo, "two": echo}),
+    ),
+    compact=True,
+    wording={"Revision token.": "From your last read."},
+)
+
+
+async def test_a_compact_surface_lists_each_actions_arguments_once(services):
+    tools = await tools_by_name(build_server(COMPACT, services))
+    box = tools["box"].input_schema
+    # Which action takes what, required first, in one line instead of a note on each argument.
+    assert box["properties"]["action"] == {
+        "type": "string",
+        "enum": ["echo", "fail"],
+        "description": "echo {text, expected_revision?, times?}; fail {how}",
+    }
+    assert box["properties"]["times"] == {"type": "integer", "description": "Repetitions."}
+    assert box["properties"]["how"]["description"] == "How to fail."  # the tool's own wording
+    # The surface's wording replaces an operation's description wherever a tool takes it.
+    assert box["properties"]["expected_revision"]["description"] == "From your last read."
+    assert tools["echo_text"].input_schema["properties"]["baseRevision"]["description"] == "From your last read."
+    assert "(used by" not in json.dumps([t.input_schema for t in tools.values()])
+    # Arguments every action takes as optional are left out of the line; required ones stay.
+    assert tools["pair"].input_schema["properties"]["action"]["description"] == "one {text}; two {text}"
+    # Any object as the result, and the title once (not again in the hints).
+    assert tools["box"].output_schema == {"type": "object"}
+    assert tools["box"].title == "Box" and tools["box"].annotations.title is None
+    assert tools["box"].annotations.destructive_hint is True
+
+    # The published schema says less; the operations' models still check every argument.
+    async with Client(build_server(COMPACT, services)) as client:
+        ok = await client.call_tool("box", {"action": "echo", "text": "ab", "times": 2})
+        too_many = await client.call_tool("box", {"action": "echo", "text": "ab", "times": 9})
+        wrong_action = await client.call_tool("box", {"action": "fail", "text": "ab", "how": "domain"})
+    assert ok.structured_content == {"echoed": "abab", "revision": None}  # valid against {"type": "object"}
+    assert too_many.is_error and too_many.structured_content["argument"] == "times"
+    assert wrong_action.is_error and wrong_action.structured_content["argument"] == "text"
+
+
+async def test_the_reference_surfaces_keep_their_notes(services):
+    box = (await tools_by_name(build_server(SURFACE, services)))["box"]
+    assert box.input_schema["properties"]["action"]["description"] == "The operation to run."
+    assert box.input_schema["properties"]["how"]["description"] == "domain | crash | big (used by: fail)"
+    assert box.output_schema["title"] == "CompositeResult" and box.annotations.title == "Box"
+
+
+async def test_a_tool_cannot_describe_an_argument_it_does_not_take(services):
+    typo = CompositeTool("box", "Echo.", actions={"echo": echo}, describe={"hwo": "How to fail."})
+    server = build_server(Surface("tt", "t", "t", tools=(typo,), compact=True), services)
+    with pytest.raises(TypeError, match="'box' describes arguments it does not take: hwo"):
+        await server.list_tools()

@@ -16,7 +16,7 @@ class _Op(BaseModel):
 
 class Insert(_Op):
     op: Literal["insert"]
-    at: int = Field(ge=0, description="Code point offset to insert at.")
+    at: int = Field(ge=0)
     text: str
 
 
@@ -37,19 +37,19 @@ class FindReplace(_Op):
     op: Literal["find_replace"]
     find: str
     replace: str
-    match: md.MatchPolicy = Field("error_if_multiple", description="first | all | nth | error_if_multiple")
-    nth: int | None = Field(None, ge=0, description="0-based match index for match='nth'.")
+    match: md.MatchPolicy = "error_if_multiple"
+    nth: int | None = Field(None, ge=0, description="0-based.")
     caseSensitive: bool = True
     regex: bool = False
-    optional: bool = Field(False, description="No match changes nothing (instead of NOT_FOUND).")
+    optional: bool = Field(False, description="No match: no NOT_FOUND.")
 
 
 class Anchored(_Op):
     op: Literal["anchored"]
     text: str = Field(description="The exact text to replace.")
     replacement: str
-    before: str = Field("", description="Text right before it (disambiguates).")
-    after: str = Field("", description="Text right after it.")
+    before: str = ""  # text just before it, to tell it from other occurrences
+    after: str = ""
 
 
 class UpdateBlock(_Op):
@@ -58,8 +58,7 @@ class UpdateBlock(_Op):
     content: str
     keepHeading: bool = Field(
         False,
-        description="update_block: a heading keeps its # marks unless content has its own; "
-        "update_section: replace the body only.",
+        description="Keep the heading (update_section: replace the body only).",
     )
 
 
@@ -108,7 +107,7 @@ class Format(_Op):
     nodeId: str | None = Field(None, description="Instead of start/end: a paragraph's text or a heading's title.")
     text: str | None = Field(None, description="With nodeId: the part of the node to format.")
     mark: Literal["bold", "italic", "code", "strike", "underline", "highlight", "clear"] = Field(
-        description="Toggles the mark on the range (off when already marked); clear removes marks and links."
+        description="Toggled on the range; clear removes marks and links."
     )
 
 
@@ -116,7 +115,7 @@ class Link(_Op):
     op: Literal["link"]
     start: int = Field(ge=0)
     end: int = Field(ge=0)
-    url: str | None = Field(None, description="Link target; none removes the link around the range.")
+    url: str | None = Field(None, description="None: unlink the range.")
     title: str | None = None
 
 
@@ -160,8 +159,8 @@ class ListEdit(_Op):
     )
     start: int | None = Field(None, ge=0, description="With kind or indent: the range of lines to change.")
     end: int | None = Field(None, ge=0)
-    kind: Literal["bullet", "ordered", "task"] | None = Field(None, description="Toggle this list kind on the range.")
-    indent: int | None = Field(None, description="+1 indents, -1 outdents the items in the range.")
+    kind: Literal["bullet", "ordered", "task"] | None = Field(None, description="Toggled on the range.")
+    indent: int | None = Field(None, description="+1 indents, -1 outdents the range.")
 
 
 TEXT_OPS: tuple[type[_Op], ...] = (Insert, Replace, Delete, FindReplace, Anchored)

@@ -80,7 +80,7 @@ class Dispatcher:
         # Compiled on first use: generating a profile's schemas takes a few ms per tool (the
         # vmark profile ~0.3 s), which a server start need not wait for.
         if self._tools is None:
-            self._tools = {spec.name: compile_tool(spec) for spec in self.surface.tools}
+            self._tools = {spec.name: compile_tool(spec, self.surface) for spec in self.surface.tools}
         return self._tools
 
     def refusal(self, envelope: dict[str, Any]) -> Outcome:

@@ -2,9 +2,10 @@
 
 A tool's arguments are the operation's params fields, renamed per profile. The schema is
 generated from a signature through the SDK's public ``Tool.from_function`` (the same
-generator every SDK server uses), then compacted. Nothing here runs per call: the
-dispatcher validates with the operation's own model, so a wrong argument gets this
-profile's error envelope instead of the SDK's message.
+generator every SDK server uses), then compacted; a compact surface's (the lab profile's)
+also made ``lean`` (``core.jsonschema``). Nothing here runs per call: the dispatcher
+validates with the operation's own model, so a wrong argument gets this profile's error
+envelope instead of the SDK's message, whatever the published schema leaves out.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from mcp_types import CallToolResult
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, TypeAdapter, WithJsonSchema
 from pydantic.fields import FieldInfo
 
-from ...core.jsonschema import compact
+from ...core.jsonschema import compact, lean
 
 UNSET: Any = object()
+# A composite tool's result on a compact surface: any object (the description says which fields).
+OPEN_RESULT: dict[str, Any] = {"type": "object"}
 
 
 class CompositeResult(BaseModel):
@@ -38,9 +41,15 @@ def input_key(name: str, finfo: FieldInfo) -> str:
 
 
 def schemas(
-    name: str, params: list[inspect.Parameter], result: type[BaseModel], required: list[str]
+    name: str,
+    params: list[inspect.Parameter],
+    result: type[BaseModel],
+    required: list[str],
+    *,
+    lean_: bool = False,
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """(inputSchema, outputSchema) of a tool whose arguments are ``params``."""
+    """(inputSchema, outputSchema) of a tool whose arguments are ``params``; ``lean_``: the
+    input schema without what leaving an argument out already says (``core.jsonschema.lean``)."""
 
     async def signature_only(**kwargs: Any) -> Any:  # never called: it only carries the signature
         raise NotImplementedError
@@ -51,6 +60,8 @@ def schemas(
     signature_only.__annotations__ = {p.name: p.annotation for p in params} | {"return": returns}
     tool = SDKTool.from_function(signature_only, name=name, description="-", structured_output=True)
     parameters = compact(tool.parameters)
+    if lean_:
+        parameters = lean(parameters)
     if required:
         parameters["required"] = required
     else:
@@ -112,10 +123,13 @@ def parameter(
     note: str = "",
     default: Any = UNSET,
     python_name: str | None = None,
+    description: str | None = None,
 ) -> inspect.Parameter:
     """The signature parameter that publishes tool argument ``name``; ``python_name`` when
-    ``name`` cannot be a Python parameter (the schema then names it by its alias)."""
-    description = (finfo.description or "") + note
+    ``name`` cannot be a Python parameter (the schema then names it by its alias);
+    ``description`` in place of the field's."""
+    description = (finfo.description if description is None else description) or ""
+    description += note
     annotation: Any = finfo.annotation
     if optional:
         annotation = annotation | None
@@ -141,10 +155,10 @@ def parameter(
     )
 
 
-def action_parameter(actions: list[JsonValue]) -> inspect.Parameter:
+def action_parameter(actions: list[JsonValue], description: str | None) -> inspect.Parameter:
     # A plain string with an enum, validated by the dispatcher, so a wrong action gets our envelope.
     return inspect.Parameter(
         "action",
         inspect.Parameter.KEYWORD_ONLY,
-        annotation=Annotated[str, Field(description="The operation to run.", json_schema_extra={"enum": actions})],
+        annotation=Annotated[str, Field(description=description, json_schema_extra={"enum": actions})],
     )

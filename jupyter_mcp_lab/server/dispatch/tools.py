@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import types
 import typing
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import mcp_types
@@ -21,10 +22,19 @@ from pydantic.fields import FieldInfo
 
 from ...core.errors import ArgumentError
 from ...ops.base import Operation
-from ...surfaces.base import CompositeTool, FlatTool
+from ...surfaces.base import CompositeTool, FlatTool, Surface
 from .. import json_input
 from .numbers import check_numbers
-from .schema import UNSET, CompositeResult, action_parameter, input_key, parameter, python_names, schemas
+from .schema import (
+    OPEN_RESULT,
+    UNSET,
+    CompositeResult,
+    action_parameter,
+    input_key,
+    parameter,
+    python_names,
+    schemas,
+)
 
 
 @dataclass(frozen=True)
@@ -80,7 +90,26 @@ def _unknown(given: dict[str, Any], known: frozenset[str]) -> None:
         )
 
 
-def _hints(ops: list[Operation], title: str) -> mcp_types.ToolAnnotations:
+@dataclass(frozen=True)
+class Publishing:
+    """How a surface publishes its tools' schemas (``Surface.compact``, ``Surface.wording``)."""
+
+    compact: bool = False
+    wording: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, surface: Surface | None) -> Publishing:
+        return PUBLISH_FULL if surface is None else cls(surface.compact, surface.wording)
+
+    def describe(self, finfo: FieldInfo) -> str | None:
+        """This surface's wording of a field's description (None: the field's own)."""
+        return self.wording.get(finfo.description) if finfo.description else None
+
+
+PUBLISH_FULL = Publishing()
+
+
+def _hints(ops: list[Operation], title: str | None) -> mcp_types.ToolAnnotations:
     # A composite tool is as careful as its least careful action.
     return mcp_types.ToolAnnotations(
         title=title,
@@ -94,7 +123,7 @@ def _hints(ops: list[Operation], title: str) -> mcp_types.ToolAnnotations:
 class FlatBinding:
     """One tool for one operation, with the profile's argument names and defaults."""
 
-    def __init__(self, spec: FlatTool) -> None:
+    def __init__(self, spec: FlatTool, publishing: Publishing = PUBLISH_FULL) -> None:
         op = resolve(spec.op)
         fields_ = op.params.model_fields
         keys = {f: input_key(f, finfo) for f, finfo in fields_.items()}
@@ -111,6 +140,7 @@ class FlatBinding:
                 fields_[by_key[key]],
                 default=None if arg in required else spec.defaults.get(by_key[key], UNSET),
                 python_name=names[arg],
+                description=publishing.describe(fields_[by_key[key]]),
             )
             for arg, key in to_field.items()
         ]
@@ -124,7 +154,8 @@ class FlatBinding:
             description=spec.description or op.description,
             input_schema=input_schema,
             output_schema=output_schema,
-            annotations=_hints([op], title),
+            # The tool's own title says it; a compact surface does not repeat it in the hints.
+            annotations=_hints([op], None if publishing.compact else title),
         )
         self._to_field = to_field
         self._required = frozenset(required)
@@ -152,10 +183,11 @@ class FlatBinding:
 class CompositeBinding:
     """One tool whose ``action`` argument picks the operation."""
 
-    def __init__(self, spec: CompositeTool) -> None:
+    def __init__(self, spec: CompositeTool, publishing: Publishing = PUBLISH_FULL) -> None:
         ops = {action: resolve(op) for action, op in spec.actions.items()}
         users: dict[str, list[str]] = {}
         infos: dict[str, FieldInfo] = {}
+        needs: dict[str, set[str]] = {}  # per action: the arguments it requires
         self._to_field: dict[str, dict[str, str]] = {}  # per action: tool argument -> model key
         self._parse: dict[str, frozenset[str]] = {}
         self._defaults: dict[str, dict[str, Any]] = {}
@@ -171,6 +203,8 @@ class CompositeBinding:
                 if not _accepts_str(finfo.annotation):
                     parse.add(arg)
                 users.setdefault(arg, []).append(action)
+                if finfo.is_required() and fname not in spec.defaults:
+                    needs.setdefault(action, set()).add(arg)
                 if arg in infos and infos[arg].annotation != finfo.annotation:
                     merged = FieldInfo.from_annotation(Any)
                     merged.description = infos[arg].description or finfo.description
@@ -183,15 +217,23 @@ class CompositeBinding:
             self._defaults[action] = {
                 input_key(f, model_fields[f]): v for f, v in spec.defaults.items() if f in model_fields
             }
+        stray = sorted(set(spec.describe) - set(infos))
+        if stray:
+            raise TypeError(f"tool {spec.name!r} describes arguments it does not take: {', '.join(stray)}")
         names = python_names(list(infos), reserved=frozenset({"ctx", "action"}))
-        params = [action_parameter(list(ops))] + [
-            parameter(
-                arg, infos[arg], optional=True, note=f" (used by: {', '.join(users[arg])})", python_name=names[arg]
+        compact = publishing.compact
+        # Which action takes which arguments (kernel_tools' forms read it too): once per action
+        # on a compact surface, else a note on each argument.
+        summary = signatures(self._to_field, needs) if compact else "The operation to run."
+        params = [action_parameter(list(ops), summary)]
+        for arg in infos:
+            description = spec.describe[arg] if arg in spec.describe else publishing.describe(infos[arg])
+            note = "" if compact else f" (used by: {', '.join(users[arg])})"
+            params.append(
+                parameter(arg, infos[arg], optional=True, note=note, python_name=names[arg], description=description)
             )
-            for arg in infos
-        ]
         title = spec.title or spec.name.capitalize()
-        input_schema, output_schema = schemas(spec.name, params, CompositeResult, ["action"])
+        input_schema, output_schema = schemas(spec.name, params, CompositeResult, ["action"], lean_=compact)
         self.name = spec.name
         self.ops = ops
         self.definition = mcp_types.Tool(
@@ -199,8 +241,8 @@ class CompositeBinding:
             title=title,
             description=spec.description,
             input_schema=input_schema,
-            output_schema=output_schema,
-            annotations=_hints(list(ops.values()), title),
+            output_schema=OPEN_RESULT if compact else output_schema,
+            annotations=_hints(list(ops.values()), None if compact else title),
         )
         self._order = list(infos)
         self._known = frozenset(["action", *infos])
@@ -231,8 +273,25 @@ class CompositeBinding:
         return Invocation(f"{self.name}.{action}", op, fields, arguments, published)
 
 
+def signatures(takes: dict[str, dict[str, str]], needs: dict[str, set[str]]) -> str | None:
+    """``read {section?, maxBytes?}; search {query, regex?}; undo``: each action with the
+    arguments it takes (``?``: optional), required ones first. An argument every action
+    takes as optional is left out (the tool's properties list it once)."""
+    everywhere = set.intersection(*(set(a) for a in takes.values())) if takes else set()
+    everywhere -= set().union(*needs.values()) if needs else set()
+    parts, any_args = [], False
+    for action, mapping in takes.items():
+        required = needs.get(action, set())
+        args = [a for a in mapping if a in required] + [f"{a}?" for a in mapping if a not in required | everywhere]
+        parts.append(f"{action} {{{', '.join(args)}}}" if args else action)
+        any_args = any_args or bool(args)
+    return "; ".join(parts) if any_args else None  # the enum says as much
+
+
 ToolBinding = FlatBinding | CompositeBinding
 
 
-def compile_tool(spec: FlatTool | CompositeTool) -> ToolBinding:
-    return FlatBinding(spec) if isinstance(spec, FlatTool) else CompositeBinding(spec)
+def compile_tool(spec: FlatTool | CompositeTool, surface: Surface | None = None) -> ToolBinding:
+    """``spec`` as ``surface`` publishes it (``Surface.compact``, ``Surface.wording``)."""
+    publishing = Publishing.of(surface)
+    return FlatBinding(spec, publishing) if isinstance(spec, FlatTool) else CompositeBinding(spec, publishing)

@@ -7,6 +7,7 @@ tools/list ≤ 24 KB): one tool per area, an ``action`` argument per operation.
 from __future__ import annotations
 
 from ..base import Surface
+from .common import WORDING
 from .document import DOCUMENT
 from .editor import EDITOR
 from .lab import LAB
@@ -30,4 +31,6 @@ SURFACE = Surface(
     instructions=INSTRUCTIONS,
     tools=(SESSION, WORKSPACE, DOCUMENT, EDITOR, NOTEBOOK, WORKFLOW, REVIEW, LAB),
     extend=notebook_resources,
+    compact=True,
+    wording=WORDING,
 )

@@ -11,16 +11,11 @@ DOCUMENT = CompositeTool(
     name="document",
     title="Document",
     description=(
-        "Read and change documents (by path or tabId). read {section? | lineStart/lineEnd?, maxBytes?} → "
-        "{content, revision, totalLines, truncated, nextLine}. search {query, caseSensitive?, regex?} → matches "
-        "{start, end, line, column, context}. structure {view: outline|blocks|digest|all|ast|section|targets} → "
-        "sections and blocks with node ids (h-0, p-3, table-0, …) valid for that revision; section {section} its "
-        "markdown; targets {targets} node ids, titles or text → positions. edit {edits: [{op: insert|replace|"
-        "delete|find_replace|anchored|update_block|insert_block|delete_block|move_block|update_section|"
-        "insert_section|move_section, …}], expected_revision} changes only the targeted bytes, atomically "
-        "(edits[] in the result: what each touched). write {content, expected_revision} replaces everything. "
-        "transform {kind: cjk-spacing|cjk-punctuation|cjk-format, spacing?, direction?}. undo / redo. Changes by "
-        "path are saved at once; mode=dryRun returns the diff without changing anything."
+        "Read and change documents (path or tabId). read → {content, revision, totalLines, truncated, "
+        "nextLine}; search → matches {start, end, line, column, context}; structure → sections and blocks with "
+        "node ids (h-0, p-3, table-0…) valid for that revision; edit: edits[] against expected_revision, "
+        "atomically, changing only the targeted bytes (result edits[]: what each touched); write: the whole "
+        "content; transform: CJK spacing and punctuation; undo; redo."
     ),
     actions={
         "read": text.read,
@@ -33,4 +28,24 @@ DOCUMENT = CompositeTool(
         "redo": text.redo,
     },
     hidden=BY_PATH_OR_TAB,
+    # The operations' wording, shorter; read's and structure's line and section fields share a name.
+    describe={
+        "section": "Heading id (h-3) or title: only that section.",
+        "lineStart": "1-based.",
+        "lineEnd": "Inclusive.",
+        "maxBytes": "Byte budget (then page from nextLine).",
+        "query": "Literal unless regex.",
+        "caseSensitive": "",
+        "regex": "query is a Python regex.",
+        "view": "blocks: with node ids; digest: counts; all: those three; ast: syntax tree; section: its "
+        "markdown; targets: to positions.",
+        "words": "Each section's word count.",
+        "type": "blocks: only this type (heading, table, list…).",
+        "preview": "blocks: source characters shown.",
+        "targets": "Node ids, section titles or text.",
+        "edits": "",
+        "kind": "cjk-spacing: CJK-Latin spaces; cjk-punctuation: full width beside CJK; cjk-format: both.",
+        "direction": "For cjk-punctuation.",
+        "spacing": "For cjk-spacing.",
+    },
 )

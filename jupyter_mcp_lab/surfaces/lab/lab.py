@@ -10,10 +10,10 @@ LAB = CompositeTool(
     title="JupyterLab",
     description=(
         "The person's JupyterLab (each connected one is a window). clients → who is connected, their open "
-        "documents {path, tabId}, active one and selection; open {path, line?}; activate {path}; commands {query?, "
-        "limit?}; run_command {command, args?}; toggle_breakpoint {path, line} (debugger on); terminal {command} "
-        "types it + Enter in a new terminal. run_command and terminal ask the person first under 'suggest' "
-        "(APPROVAL_REQUIRED if denied). NO_LAB_CLIENT: none connected."
+        "documents {path, tabId}, active one and selection; commands: their ids; run_command {command}; "
+        "toggle_breakpoint {path, line} (debugger on); terminal {command}: typed + Enter in a new terminal. "
+        "run_command and terminal ask the person first under 'suggest' (APPROVAL_REQUIRED if denied). "
+        "NO_LAB_CLIENT: none connected."
     ),
     actions={
         "clients": bridge.clients,
@@ -23,5 +23,11 @@ LAB = CompositeTool(
         "run_command": bridge.run_command,
         "toggle_breakpoint": bridge.toggle_breakpoint,
         "terminal": bridge.terminal,
+    },
+    describe={
+        "window": "From clients (default: the one used last).",
+        "command": "run_command: a command id; terminal: one shell line.",
+        "limit": "",
+        "query": "In a command's id or label.",
     },
 )

@@ -8,15 +8,13 @@ from .common import BY_PATH_OR_TAB
 
 REVIEW = CompositeTool(
     name="review",
-    title="Suggestions and checkpoints",
+    title="Review",
     description=(
-        "A person approves changes here: under the server's 'suggest' policy your edits are staged as "
-        "suggestions (the result has suggestionIds, applied=false). list {path? | tabId?, status?, mine?} → "
-        "suggestions with id, kind, lines, original/new, status (for one document also currentStart/currentEnd: "
-        "where each is now); wait {suggestionIds?, seconds?} blocks until the person decided (progress "
-        "meanwhile); reject {suggestionIds} withdraws yours; accept {suggestionIds}, accept_all/reject_all "
-        "{path | tabId} (default: your focused tab), revert {checkpointId} need a person's grant; "
-        "checkpoints {path?} lists applied changes."
+        "A person approves changes here: under the 'suggest' policy your edits are staged as suggestions "
+        "(result: suggestionIds, applied=false). list → suggestions {id, kind, lines, original, new, status} "
+        "(one document's: also currentStart/currentEnd, where each is now); wait: until the person decided "
+        "(with progress); reject withdraws yours; accept, accept_all and reject_all (default: your "
+        "focused tab) and revert need a person's grant; checkpoints: applied changes."
     ),
     actions={
         "list": suggestions.list_,
@@ -29,4 +27,14 @@ REVIEW = CompositeTool(
         "revert": checkpoints.revert,
     },
     hidden=BY_PATH_OR_TAB,
+    describe={
+        "path": "One document's.",
+        "tabId": "One document's.",
+        "suggestionIds": "wait: default your pending ones.",
+        "seconds": "",
+        "checkpointId": "",
+        "limit": "",
+        "mine": "Only this session's.",
+        "status": "Default pending.",
+    },
 )

@@ -10,10 +10,9 @@ SESSION = CompositeTool(
     name="session",
     title="Session",
     description=(
-        "Orientation. get_state: every window (a connected JupyterLab, or 'main') with its tabs "
-        "{id, filePath, title, dirty, revision, kind} and activeTabs (the tab each window shows you); "
-        "capabilities (version, document kinds, approval policy, read-only, response limit, profiles and "
-        "URLs, workspace root); and who you are (user, client, session)."
+        "Orientation. get_state → every window (a connected JupyterLab, or 'main') with its tabs "
+        "{id, filePath, title, dirty, revision, kind} and activeTabs; capabilities "
+        "(version, document kinds, approval policy, limits, profiles, workspace root); who you are."
     ),
     actions={"get_state": session.get_state},
     hidden=BY_PATH_OR_TAB,

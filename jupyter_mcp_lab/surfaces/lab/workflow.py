@@ -10,10 +10,14 @@ WORKFLOW = CompositeTool(
     name="workflow",
     title="Workflow YAML",
     description=(
-        "GitHub Actions workflows. apply_patch {patches: [{kind: workflow.set|job.set|step.set|with.set|"
-        "with.remove|needs.add|needs.remove|trigger.setFilters, …}], expected_revision} keeps comments, "
-        "anchors and key order byte-identical; validate → actionlint {ok, diagnostics, binaryAvailable}."
+        "GitHub Actions workflow YAML. apply_patch keeps comments, anchors and key order byte-identical; "
+        "validate → actionlint's {ok, diagnostics, binaryAvailable}."
     ),
     actions={"apply_patch": patches.apply_patch, "validate": patches.validate},
     hidden=BY_PATH_OR_TAB,
+    describe={
+        "patches": "By kind: workflow.set {path, value}; job.set {jobId, path, value}; step.set {jobId, "
+        "stepIndex, path, value}; with.set {jobId, stepIndex, key, value}; with.remove {jobId, stepIndex, key}; "
+        "needs.add, needs.remove {jobId, needs}; trigger.setFilters {event, filter, value: string[]}."
+    },
 )

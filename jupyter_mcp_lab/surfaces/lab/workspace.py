@@ -10,11 +10,9 @@ WORKSPACE = CompositeTool(
     name="workspace",
     title="Workspace",
     description=(
-        "Tabs and files. open {filePath} → {tabId, revision, kind} (focuses it for this session); "
-        "new {kind?, title?} → untitled tab; save {tabId?}; save_as {filePath, tabId?, overwrite?}; "
-        "close {tabId, force?} → {closed} or {closed: false, reason: 'DIRTY'}; switch_tab {tabId}; "
-        "focus_window {windowLabel}; reopen {windowLabel?} → the last closed tab again; recent → files "
-        "opened lately; info {path | tabId} → {title, dirty, wordCount, charCount, revision, hash, tabId}."
+        "Tabs and files. open → {tabId, revision, kind}, now your focused tab; new → an untitled tab; "
+        "close → {closed} or {closed: false, reason: 'DIRTY'}; reopen: the last closed tab; recent: "
+        "files opened lately; info → {title, dirty, wordCount, charCount, revision, hash, tabId}."
     ),
     actions={
         "open": files.open_,
@@ -29,4 +27,11 @@ WORKSPACE = CompositeTool(
         "info": info.document_info,
     },
     hidden=BY_PATH_OR_TAB,
+    describe={
+        "filePath": "Root-relative.",
+        "kind": "Default markdown.",
+        "title": "",
+        "overwrite": "Else CONFLICT if it exists.",
+        "windowLabel": "Default: your focused window.",
+    },
 )
