@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from .._version import __version__
 from ..core.activity import ActivityLog
 from ..core.documents import Documents
+from ..core.kernels import Kernels
 from ..core.review import Author, Review
 from ..core.storage import FileStorage
 from ..core.suggestions import SuggestionStore
@@ -54,6 +55,7 @@ class Services:
     workspace: Workspace = field(default_factory=Workspace)
     documents: Documents | None = None  # None: files below settings.root_dir
     review: Review | None = None  # None: this root's suggestions, stored under settings.data_dir
+    kernels: Kernels | None = None  # the Jupyter server's kernels; None when standalone
 
     def __post_init__(self) -> None:
         if self.documents is None:

@@ -28,6 +28,7 @@ from .api.status import RECOVERY_SETTING
 from .bridge import BRIDGE_ROUTE, BridgeHandler, LabBridge
 from .contents_storage import ContentsStorage
 from .endpoints import MCPEndpoints
+from .kernels import JupyterKernels
 from .key_auth import KEYS_SETTING, AgentKeys
 from .live_storage import LiveStorage
 from .mcp_handler import MCPHandler
@@ -200,6 +201,7 @@ class MCPLabApp(ExtensionApp):
             version=__version__,
             documents=documents,
             review=Review(store, documents),
+            kernels=JupyterKernels(self.serverapp),
         )
         base = self.serverapp.base_url
         self.services.endpoints = [

@@ -240,6 +240,8 @@ export interface IConfirmParams {
   action?: string;
   command?: string;
   args?: { [key: string]: unknown };
+  /** execute, kernel: the notebook. */
+  path?: string;
   timeoutSeconds?: number;
 }
 
@@ -261,6 +263,27 @@ export function confirmText(
     typeof params.timeoutSeconds === 'number' && params.timeoutSeconds > 0
       ? ` No answer within ${Math.round(params.timeoutSeconds)} s counts as Deny.`
       : '';
+  const where = params.path ? ` of “${params.path}”` : '';
+  if (params.action === 'execute') {
+    return {
+      title: 'Allow running code?',
+      intro: `The agent “${agent}” wants to run this code in the kernel${where}:`,
+      code: params.command ?? '',
+      detail: `It runs with your permissions in that kernel.${wait}`
+    };
+  }
+  if (params.action === 'kernel') {
+    const what = params.command === 'restart' ? 'restart' : 'interrupt';
+    return {
+      title: `Allow kernel ${what}?`,
+      intro: `The agent “${agent}” wants to ${what} the kernel${where}:`,
+      code: `${what} kernel`,
+      detail:
+        (what === 'restart'
+          ? 'Its variables are lost.'
+          : 'What it runs now stops.') + wait
+    };
+  }
   if (params.action === 'terminal') {
     return {
       title: 'Allow terminal command?',

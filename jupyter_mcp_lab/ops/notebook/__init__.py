@@ -1,10 +1,13 @@
-"""Notebooks as documents: reads by cell, cell edits as suggestions, outputs as resources."""
+"""Notebooks as documents: reads by cell, cell edits as suggestions, outputs as resources,
+code run in the notebook's kernel."""
 
 from __future__ import annotations
 
-from . import edit, read
+from . import edit, execute, read
 
 OPERATIONS = (
     read.read,
     edit.edit,
+    execute.execute,
+    execute.kernel,
 )

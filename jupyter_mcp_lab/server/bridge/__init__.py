@@ -45,9 +45,10 @@ Server → client
               ``openTerminal {command?, cwd?}`` → ``{terminal, widgetId}`` (opens a
               Jupyter terminal in ``cwd``, an absolute server path, and types the command
               and Enter into it);
-              ``confirm {agent, user, action: runCommand | terminal, command, args?,
-              timeoutSeconds}`` → ``{allowed}`` (a dialog naming the agent and the
-              command: Allow / Deny, Enter denies).
+              ``confirm {agent, user, action: runCommand | terminal | execute | kernel,
+              command, args?, path?, timeoutSeconds}`` → ``{allowed}`` (a dialog naming
+              the agent and the command, or the code to run in ``path``'s kernel, or
+              ``interrupt`` / ``restart`` of it: Allow / Deny, Enter denies).
 ``cancel``    ``{type, id}`` — the server stopped waiting for that request (a confirm
               dialog that timed out closes).
 

@@ -15,7 +15,7 @@ from mcp.shared.exceptions import MCPError
 from ...core.errors import DomainError
 from ...ops.context import OpContext
 from ...ops.documents import resolve
-from ...ops.notebook import edit, outputs, read
+from ...ops.notebook import edit, execute, outputs, read
 from ..base import CompositeTool
 from ..caller import caller_from_context
 from .common import BY_PATH_OR_TAB
@@ -30,11 +30,16 @@ NOTEBOOK = CompositeTool(
     name="notebook",
     title="Notebook cells",
     description=(
-        "Notebooks (.ipynb) by cell. read {path, view, cell?, start?, limit?} → cells by id (paged: nextStart; "
-        "rich outputs are resource URIs to fetch); edit {path, op, cell, …, expected_revision}: one cell, "
-        "a suggestion under the 'suggest' policy."
+        "Notebooks (.ipynb) by cell id. read {view, cell?, start?} (paged; outputs: "
+        "resources); edit {op, cell, …}: a suggestion under 'suggest'. execute {cell|source, timeout?} "
+        "in its kernel, outputs stored; kernel {kernel: list|interrupt|restart}. Asks the person unless granted."
     ),
-    actions={"read": read.read, "edit": edit.edit},
+    actions={
+        "read": read.read,
+        "edit": edit.edit,
+        "execute": execute.execute,
+        "kernel": execute.kernel,
+    },
     # Saved at once (a notebook is addressed by path): no save flag to pay context for.
     hidden=BY_PATH_OR_TAB | {"save"},
 )

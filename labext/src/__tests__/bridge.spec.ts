@@ -239,4 +239,26 @@ describe('confirmText', () => {
     expect(text.code).toBe('docmanager:open with arguments {"path":"a.md"}');
     expect(confirmText({ command: 'x' }).intro).toContain('An agent');
   });
+
+  it('names the notebook and the code an agent would run', () => {
+    const text = confirmText({
+      agent: 'claude-code',
+      action: 'execute',
+      command: 'import os\nos.listdir()',
+      path: 'work/a.ipynb',
+      timeoutSeconds: 60
+    });
+    expect(text.title).toBe('Allow running code?');
+    expect(text.intro).toContain('claude-code');
+    expect(text.intro).toContain('“work/a.ipynb”');
+    expect(text.code).toBe('import os\nos.listdir()');
+    expect(text.detail).toContain('60 s counts as Deny');
+    const restart = confirmText({
+      action: 'kernel',
+      command: 'restart',
+      path: 'a.ipynb'
+    });
+    expect(restart.title).toBe('Allow kernel restart?');
+    expect(restart.detail).toContain('variables are lost');
+  });
 });
