@@ -30,7 +30,16 @@ async def test_stdio_serves_the_lab_profile(tmp_path):
     async with Client(params) as client:
         tools = await client.list_tools()
         result = await client.call_tool("session", {"action": "get_state"})
-    assert [t.name for t in tools.tools] == ["session", "workspace", "document", "editor", "notebook", "workflow", "review", "lab"]
+    assert [t.name for t in tools.tools] == [
+        "session",
+        "workspace",
+        "document",
+        "editor",
+        "notebook",
+        "workflow",
+        "review",
+        "lab",
+    ]
     assert result.structured_content["capabilities"]["host"] == "standalone"
     assert result.structured_content["windows"][0]["label"] == "main"
 
