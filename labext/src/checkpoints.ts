@@ -7,6 +7,7 @@ import {
   checkpointLines,
   CheckpointsModel,
   ICheckpoint,
+  sentence,
   sourceLabel,
   sourceTitle
 } from './checkpoints_model';
@@ -21,11 +22,6 @@ const TICK_MS = 30_000;
 
 /** Changed text longer than this is cut in the row (the diff has it all). */
 const PREVIEW_CHARS = 240;
-
-/** A server message as a sentence: capitalized (they start lower-case). */
-export function sentence(message: string): string {
-  return message.charAt(0).toUpperCase() + message.slice(1);
-}
 
 function preview(text: string): string {
   return text.length > PREVIEW_CHARS

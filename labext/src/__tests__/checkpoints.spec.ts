@@ -1,9 +1,9 @@
-import { sentence } from '../checkpoints';
 import {
   checkpointLines,
   CheckpointsModel,
   httpStatus,
   ICheckpoint,
+  sentence,
   sourceLabel
 } from '../checkpoints_model';
 import { fakeServer, gate, responseError, tick } from './fakes';
