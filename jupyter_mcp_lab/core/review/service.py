@@ -12,6 +12,7 @@ import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..content import DocumentContent, content_of, locate
 from ..content.part_edits import PartEdit, apply_edits
@@ -78,32 +79,23 @@ class Review(CheckpointsMixin, GrantsMixin, ReapplyMixin):
         index = LineIndex(before)
         revision = revision_of(before)
         out = []
+        common = self._common(doc, who, revision, rationale=rationale, operation=operation, group=group)
         for start, end, new in parts:
             original = before[start:end]
             first, last = line_span(before, start, end, index)
             out.append(
                 Suggestion(
-                    path=doc.key,
+                    **common,
                     kind=kind_of(original, new),
                     start=start,
                     end=end,
                     original=original,
                     new=new,
-                    base_revision=revision,
-                    author=who.name,
-                    user=who.user,
-                    session=who.session,
-                    rationale=rationale,
-                    operation=operation,
-                    group=group,
                     line_start=first,
                     line_end=last,
                 )
             )
-        self.store.add_many(out, texts={revision: before})
-        for s in out:
-            self.events.publish("suggestion", action="created", suggestion=s.to_json())
-        return out
+        return self._staged(out, revision, before)
 
     def stage_parts(
         self, doc: OpenDocument, before: str, edits: list[PartEdit], who: Author, *, operation: str, rationale: str = ""
@@ -117,6 +109,7 @@ class Review(CheckpointsMixin, GrantsMixin, ReapplyMixin):
         group = new_id("grp") if len(edits) > 1 else None
         revision = revision_of(before)
         out = []
+        common = self._common(doc, who, revision, rationale=rationale, operation=operation, group=group)
         for e in edits:
             text = texts.get(e.part, "")
             original, new, start, end = text, text, 0, len(text)
@@ -131,25 +124,27 @@ class Review(CheckpointsMixin, GrantsMixin, ReapplyMixin):
             first, last = line_span(original if e.op == "insert" else text, start, end)
             out.append(
                 Suggestion(
-                    path=doc.key,
+                    **common,
                     kind=kind,
                     start=start,
                     end=end,
                     original=original,
                     new=new,
-                    base_revision=revision,
-                    author=who.name,
-                    user=who.user,
-                    session=who.session,
-                    rationale=rationale,
-                    operation=operation,
-                    group=group,
                     line_start=first,
                     line_end=last,
                     part=e.part,
                     change=e.change_json(),
                 )
             )
+        return self._staged(out, revision, before)
+
+    @staticmethod
+    def _common(doc: OpenDocument, who: Author, revision: str, **fields: Any) -> dict[str, Any]:
+        """The fields every suggestion of one staging shares (document, author, base)."""
+        return dict(path=doc.key, base_revision=revision, author=who.name, user=who.user, session=who.session, **fields)
+
+    def _staged(self, out: list[Suggestion], revision: str, before: str) -> list[Suggestion]:
+        """Store ``out`` (made against ``before``) and announce each."""
         self.store.add_many(out, texts={revision: before})
         for s in out:
             self.events.publish("suggestion", action="created", suggestion=s.to_json())
