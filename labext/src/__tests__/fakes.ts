@@ -2,6 +2,7 @@
  * What the specs share: a fake REST client answering from a route table, the
  * errors requestAPI throws, and ways to let promises run.
  */
+import type { ISuggestion } from '../api_types';
 import type { Request } from '../request';
 
 /** One request the fake server received. */
@@ -53,4 +54,33 @@ export function gate(): { promise: Promise<void>; release: () => void } {
 /** Let timers of 0 ms and pending promises run. */
 export function tick(): Promise<unknown> {
   return new Promise(resolve => setTimeout(resolve, 0));
+}
+
+/** A pending suggestion record as the REST API lists it; `over` sets any field. */
+export function suggestionRecord(over: Partial<ISuggestion> = {}): ISuggestion {
+  return {
+    id: 's1',
+    path: 'a.md',
+    kind: 'replace',
+    start: 0,
+    end: 5,
+    original: 'hello',
+    new: 'hi',
+    baseRevision: 'rev-0',
+    author: 'agent',
+    user: 'me',
+    session: 'session-1',
+    rationale: '',
+    operation: 'anchored',
+    group: null,
+    created: 1,
+    status: 'pending',
+    decided: null,
+    decidedBy: null,
+    resultRevision: null,
+    reason: null,
+    lineStart: 1,
+    lineEnd: 1,
+    ...over
+  };
 }

@@ -5,34 +5,10 @@ import {
   lineRange,
   SuggestionsModel
 } from '../suggestions';
-import { fakeServer, gate, ICall, tick } from './fakes';
+import { fakeServer, gate, ICall, suggestionRecord, tick } from './fakes';
 
 function suggestion(over: Partial<ISuggestion>): ISuggestion {
-  return {
-    id: 's1',
-    path: 'a.md',
-    kind: 'replace',
-    start: 0,
-    end: 5,
-    original: 'hello',
-    new: 'hi',
-    baseRevision: 'rev-0',
-    author: 'agent',
-    user: 'me',
-    session: 'session-1',
-    rationale: 'shorter',
-    operation: 'anchored',
-    group: null,
-    created: 1,
-    status: 'pending',
-    decided: null,
-    decidedBy: null,
-    resultRevision: null,
-    reason: null,
-    lineStart: 1,
-    lineEnd: 1,
-    ...over
-  };
+  return suggestionRecord({ rationale: 'shorter', ...over });
 }
 
 describe('groupByPath', () => {

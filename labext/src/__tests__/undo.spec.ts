@@ -1,34 +1,7 @@
-import type { ISuggestion } from '../api_types';
 import { SuggestionsModel } from '../suggestions';
-import { fakeServer, tick } from './fakes';
+import { fakeServer, suggestionRecord, tick } from './fakes';
 
-function suggestion(over: Partial<ISuggestion>): ISuggestion {
-  return {
-    id: 's1',
-    path: 'a.md',
-    kind: 'replace',
-    start: 0,
-    end: 5,
-    original: 'hello',
-    new: 'hi',
-    baseRevision: 'rev-0',
-    author: 'agent',
-    user: 'me',
-    session: 'session-1',
-    rationale: '',
-    operation: 'anchored',
-    group: null,
-    created: 1,
-    status: 'pending',
-    decided: null,
-    decidedBy: null,
-    resultRevision: null,
-    reason: null,
-    lineStart: 1,
-    lineEnd: 1,
-    ...over
-  };
-}
+const suggestion = suggestionRecord;
 
 describe('rejections heard and undone', () => {
   it('tells listeners of a reject and a reject-all, and lists reopened ones again', async () => {
