@@ -149,19 +149,16 @@ def _runnable_cell(ctx: OpContext, doc: OpenDocument, nb: NotebookContent, ref: 
 
 def _store(cell_id: str, outs: list[dict[str, Any]], count: int | None) -> Any:
     def change(text: str) -> str:
-        nb = NotebookContent.parse("notebook", text)
-        if cell_id not in {c["id"] for c in nb.cells}:
-            raise _Gone
-        cell = nb.cell(cell_id)
-        cell["outputs"] = outs
-        cell["execution_count"] = count
-        return nb.serialize()
+        try:
+            return NotebookContent.parse("notebook", text).set_outputs(cell_id, outs, count).serialize()
+        except DomainError:
+            raise _Gone from None  # deleted, or no longer a code cell, while its code ran
 
     return change
 
 
 class _Gone(Exception):
-    """The cell was deleted while its code ran: nothing to store the outputs in."""
+    """The cell was deleted (or made markdown) while its code ran: nothing to store the outputs in."""
 
 
 @operation("notebook.execute", title="Run notebook code", destructive=True)
