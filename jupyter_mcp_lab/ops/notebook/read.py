@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 
 from ...core.content import NotebookContent
 from ...core.documents import OpenDocument
+from ...core.markdown.headings import ATX_HEADING
 from ..base import operation
 from ..context import OpContext
 from ..documents import DocumentTarget, resolve_target
@@ -21,7 +22,6 @@ from . import outputs as nb_outputs
 
 View = Literal["brief", "cells", "cell", "sources", "outline"]
 CELL: Any = Field(None, description="A cell: its id, or its 0-based index (negative counts from the end).")
-_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 BUDGET_SHARE = 0.8  # of max_response_bytes a page may fill (the envelope needs the rest)
 
@@ -116,8 +116,9 @@ def headings(nb: NotebookContent) -> list[Heading]:
             if m:
                 fence = None if fence and m.group(1)[0] == fence else fence or m.group(1)[0]
                 continue
-            if fence is None and (h := _HEADING.match(line)):
-                out.append(Heading(level=len(h.group(1)), title=h.group(2), cellId=cell["id"], index=i))
+            if fence is None and (h := ATX_HEADING.match(line)) and h.group(1):
+                level = len(line.lstrip(" ")) - len(line.lstrip(" ").lstrip("#"))
+                out.append(Heading(level=level, title=h.group(1), cellId=cell["id"], index=i))
     return out
 
 
