@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from ..content import DocumentContent
 from ..documents import Documents, OpenDocument
 from ..errors import DomainError
 from ..suggestions import SuggestionStore
@@ -16,6 +17,9 @@ class ReviewBase:
         self.docs = docs
         self.events = events or Events()
         self._decide = asyncio.Lock()
+        # Parsed contents by (kind, revision): placing and accepting part changes parse each
+        # base text once (Review._parsed).
+        self._parsed_cache: dict[tuple[str, str], DocumentContent] = {}
 
     async def _document(self, key: str) -> OpenDocument:
         doc = self.docs.find(key)

@@ -222,7 +222,7 @@ class Review(CheckpointsMixin, GrantsMixin, ReapplyMixin):
 
     def _parsed(self, kind: DocumentKind, revision: str, text: str) -> DocumentContent:
         """The content model of a text by revision: a listing parses each notebook once."""
-        cache: dict[tuple[str, str], DocumentContent] = self.__dict__.setdefault("_parsed_cache", {})
+        cache = self._parsed_cache
         key = (kind, revision)
         if key not in cache:
             if len(cache) >= 8:
@@ -319,7 +319,7 @@ class Review(CheckpointsMixin, GrantsMixin, ReapplyMixin):
         bases = {}
         for s in items:
             if s.base_revision not in bases and (base := self._base(s)) is not None:
-                bases[s.base_revision] = content_of(doc.kind, base)
+                bases[s.base_revision] = self._parsed(doc.kind, s.base_revision, base)
         edits = [
             (s.base_revision, PartEdit.from_record(s.part or "", s.change, s.start, s.end, s.original, s.new))
             for s in items
