@@ -12,6 +12,7 @@ import asyncio
 import logging
 import queue
 import time
+from collections.abc import Iterable
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -42,9 +43,10 @@ class JupyterKernels:
     def _sm(self) -> Any:
         return self.serverapp.session_manager
 
-    async def list(self) -> list[KernelInfo]:
+    def _infos(self, sessions: Iterable[dict[str, Any]]) -> list[KernelInfo]:
+        """The running kernels, each with the paths of ``sessions`` that use it."""
         paths: dict[str, list[str]] = {}
-        for s in await ensure_async(self._sm.list_sessions()):
+        for s in sessions:
             kernel = s.get("kernel") or {}
             if kernel.get("id"):
                 paths.setdefault(kernel["id"], []).append(s.get("path", ""))
@@ -62,9 +64,13 @@ class JupyterKernels:
             )
         return out
 
+    async def list(self) -> list[KernelInfo]:
+        return self._infos(await ensure_async(self._sm.list_sessions()))
+
     async def find(self, path: str) -> KernelInfo | None:
-        running = {k.id: k for k in await self.list()}
-        for s in await ensure_async(self._sm.list_sessions()):
+        sessions = await ensure_async(self._sm.list_sessions())  # one listing for both steps
+        running = {k.id: k for k in self._infos(sessions)}
+        for s in sessions:
             kernel_id = (s.get("kernel") or {}).get("id")
             if s.get("path") == path and kernel_id in running:
                 return running[kernel_id]
