@@ -15,9 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from jupyter_core.paths import jupyter_data_dir
-
 from ._version import __version__
+from .core.paths import default_data_dir
 
 SERVER_NAME = "jupyter-lab"
 
@@ -28,7 +27,7 @@ def _services(args: argparse.Namespace, profiles: list[str]) -> Any:
     root = Path(args.root).expanduser().resolve()
     if not root.is_dir():
         sys.exit(f"jupyter-mcp-lab: --root {args.root!r} is not a directory")
-    data = Path(args.data_dir).expanduser() if args.data_dir else Path(jupyter_data_dir()) / "jupyter_mcp_lab"
+    data = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
     settings = Settings(
         root_dir=root,
         data_dir=data,

@@ -19,11 +19,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from jupyter_core.paths import jupyter_data_dir
+from .core.paths import default_data_dir
 
 
 def data_dir(args: argparse.Namespace) -> Path:
-    return Path(args.data_dir).expanduser() if args.data_dir else Path(jupyter_data_dir()) / "jupyter_mcp_lab"
+    return Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
 
 
 def workspace_root(args: argparse.Namespace, servers: list[dict[str, Any]]) -> Path:

@@ -93,3 +93,11 @@ def _resolve(p: Path, path: str) -> Path:
         raise _invalid(path, f"cannot be resolved: {exc}") from None
     except ValueError:  # a NUL character (the REST filters reach here without to_api_path's check)
         raise _invalid(path, "contains a NUL character") from None
+
+
+def default_data_dir() -> Path:
+    """Where a workspace's stores live unless configured: Jupyter's data directory
+    (``MCPLabApp.data_dir``, the standalone commands and ``keys`` must agree on it)."""
+    from jupyter_core.paths import jupyter_data_dir
+
+    return Path(jupyter_data_dir()) / "jupyter_mcp_lab"

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from jupyter_core.paths import jupyter_data_dir
 from jupyter_server.extension.application import ExtensionApp
 from jupyter_server.utils import url_path_join
 from mcp.server.transport_security import TransportSecuritySettings
@@ -17,6 +16,7 @@ from traitlets import Bool, Enum, Float, Int, List, Type, Unicode, default, vali
 from .._version import __version__
 from ..core.documents import Documents
 from ..core.keys import KeyStore
+from ..core.paths import default_data_dir
 from ..core.recovery import RecoveryReport, recover
 from ..core.review import Review
 from ..core.suggestions import Retention, SuggestionStore
@@ -159,7 +159,7 @@ class MCPLabApp(ExtensionApp):
 
     @default("data_dir")
     def _default_data_dir(self) -> str:
-        return str(Path(jupyter_data_dir()) / "jupyter_mcp_lab")
+        return str(default_data_dir())
 
     @validate("profiles")
     def _check_profiles(self, proposal: dict[str, Any]) -> list[str]:
