@@ -77,10 +77,6 @@ def render(client: str, name: str, url: str, token: str) -> str:
     return f"# {LABELS[client]} ({WHERE[client]})\n{text}"
 
 
-def render_all(name: str, url: str, token: str) -> str:
-    return "\n\n".join(render(c, name, url, token) for c in CLIENTS)
-
-
 def configs(name: str, url: str, token: str) -> list[dict[str, str]]:
     """Every client's configuration as the UIs offer it: a label, where it goes, the text.
 
