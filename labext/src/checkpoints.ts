@@ -7,13 +7,12 @@ import {
   checkpointLines,
   CheckpointsModel,
   ICheckpoint,
-  sentence,
   sourceLabel,
   sourceTitle
 } from './checkpoints_model';
 import { confirmAction } from './confirm';
 import { DiffBoxes } from './diff';
-import { button, el, sectionFrame } from './dom';
+import { button, el, sectionFrame, sentence } from './dom';
 import { connectModel, IPanelContext, IPanelSection } from './section';
 import { nowSeconds, timeAgo } from './time';
 

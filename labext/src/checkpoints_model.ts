@@ -173,8 +173,3 @@ export class CheckpointsModel extends ListModel {
   private _checkpoints: ICheckpoint[] = [];
   private _rowErrors = new Map<string, IRowError>();
 }
-
-/** A server message as a sentence: capitalized (they start lower-case). */
-export function sentence(message: string): string {
-  return message.charAt(0).toUpperCase() + message.slice(1);
-}

@@ -54,14 +54,7 @@ export class DecidedModel extends ListModel {
   protected async fetch(): Promise<void> {
     const list = await this._request<ISuggestionList>(DECIDED_ENDPOINT);
     this._items = list.suggestions ?? [];
-    this._total = Object.values(list.counts ?? {}).reduce(
-      (n, byStatus) =>
-        n +
-        (byStatus.accepted ?? 0) +
-        (byStatus.rejected ?? 0) +
-        (byStatus.conflict ?? 0),
-      0
-    );
+    this._total = decidedTotal(list.counts ?? {});
   }
 
   private _request: Request;
@@ -190,4 +183,14 @@ export class DecidedSection {
   private _toggle: HTMLButtonElement;
   private _list = el('div', 'jp-McpLab-decidedList');
   private _unsubscribe: () => void;
+}
+
+/** How many suggestions were decided, over every document's per-status counts. */
+export function decidedTotal(
+  counts: Record<string, Partial<Record<string, number>>>
+): number {
+  return Object.values(counts).reduce(
+    (n, c) => n + (c.accepted ?? 0) + (c.rejected ?? 0) + (c.conflict ?? 0),
+    0
+  );
 }

@@ -50,3 +50,8 @@ export function sectionFrame(title: string, className: string): ISectionFrame {
   node.append(heading, body);
   return { node, heading, body };
 }
+
+/** A server message as a sentence: capitalized (they start lower-case). */
+export function sentence(message: string): string {
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}

@@ -15,7 +15,7 @@ import { ActivitySection } from './activity';
 import { boardLink } from './board_link';
 import { CheckpointsSection } from './checkpoints';
 import { openCompare } from './compare';
-import { DecidedSection } from './decided';
+import { decidedTotal, DecidedSection } from './decided';
 import { el } from './dom';
 import { ServerEvents } from './events';
 import { GrantsSection } from './grants';
@@ -254,11 +254,7 @@ export class StatusPanel extends Widget {
       this._card.setExpanded(false);
     }
     this._waiting = waiting;
-    const decided = Object.values(model.counts).reduce(
-      (n, c) => n + (c.accepted ?? 0) + (c.rejected ?? 0) + (c.conflict ?? 0),
-      0
-    );
-    this._decided.setCount(decided);
+    this._decided.setCount(decidedTotal(model.counts));
     this._updateBadge();
   }
 

@@ -17,6 +17,7 @@ import type {
   ISuggestionDetail,
   ISuggestionList
 } from './api_types';
+import { sentence } from './dom';
 import { errorText, ListModel } from './model_base';
 import type { Request } from './request';
 import {
@@ -109,7 +110,7 @@ export function conflictReason(
   const reason =
     suggestion.reason ||
     'The original text changed since this was suggested; nothing was applied.';
-  return reason.charAt(0).toUpperCase() + reason.slice(1);
+  return sentence(reason);
 }
 
 /** Whether a listed suggestion can be applied where it is: pending and placed. */

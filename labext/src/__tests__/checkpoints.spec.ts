@@ -3,9 +3,9 @@ import {
   CheckpointsModel,
   httpStatus,
   ICheckpoint,
-  sentence,
   sourceLabel
 } from '../checkpoints_model';
+import { sentence } from '../dom';
 import { fakeServer, gate, responseError, tick } from './fakes';
 
 function checkpoint(over: Partial<ICheckpoint>): ICheckpoint {
