@@ -43,9 +43,7 @@ def _dumps(value: Any) -> str:
 def bounded_json(value: Any, limit: int, text: str | None = None) -> str:
     """``value`` as JSON in at most ``limit`` characters (see the module's rules); ``text``:
     its JSON already encoded, if the caller has it."""
-    # Cut to the limit first: a value whose JSON fits has no longer string or list (the cut
-    # changes nothing), and a 4 MB write is not encoded whole only to be thrown away.
-    text = _dumps(_cut(value, limit, limit)) if text is None else text
+    text = _dumps(value) if text is None else text
     for longest, items in CUTS:
         if len(text) <= limit:
             return text
