@@ -224,6 +224,20 @@ export interface IPartChange {
 }
 
 /**
+ * The notebook cell a suggestion changes, as the suggestion's base revision has
+ * it.
+ */
+export interface ISuggestedCell {
+  /** Its 0-based position among the notebook's cells. */
+  index: number;
+  cellType: 'code' | 'markdown' | 'raw';
+  /** How many outputs it has (0 for markdown and raw cells). */
+  outputCount: number;
+  /** Its `metadata.tags`. */
+  tags: string[];
+}
+
+/**
  * A change an agent proposed: `original` (`start`..`end` of the base text)
  * becomes `new`.
  */
@@ -285,6 +299,14 @@ export interface ISuggestion {
    * N lines below it (its line break included).
    */
   contextAfter?: string | null;
+  /**
+   * Only in a list answered with `context=N` and in `suggestions/{id}`, for a
+   * notebook cell's change: that cell as the base revision has it (a reviewer
+   * reads "cell 3, code, 2 outputs"); null for an inserted cell
+   * (`change.fields` is the new cell), for other documents, or once the base
+   * text is gone.
+   */
+  cell?: ISuggestedCell | null;
 }
 
 export interface ISuggestionDetail {
@@ -345,6 +367,14 @@ export interface ISuggestionDetail {
    * N lines below it (its line break included).
    */
   contextAfter?: string | null;
+  /**
+   * Only in a list answered with `context=N` and in `suggestions/{id}`, for a
+   * notebook cell's change: that cell as the base revision has it (a reviewer
+   * reads "cell 3, code, 2 outputs"); null for an inserted cell
+   * (`change.fields` is the new cell), for other documents, or once the base
+   * text is gone.
+   */
+  cell?: ISuggestedCell | null;
   /**
    * Unified diff (3 lines of context) against its base text; null once that
    * text is gone.

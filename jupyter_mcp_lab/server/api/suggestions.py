@@ -18,13 +18,13 @@ conflicted suggestion to the document's current text (``core.review.reapply``).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from jupyter_server.auth.decorator import authorized
 from pydantic import MISSING
 from tornado import web
 
-from ...core.content import content_of
+from ...core.content import NotebookContent, content_of
 from ...core.content.part_edits import PartEdit
 from ...core.errors import ArgumentError, DomainError
 from ...core.kinds import kind_for
@@ -90,6 +90,31 @@ def changed_text(base: str | None, s: Record) -> tuple[str, str] | None:
     return text, text[: s.start] + s.new + text[s.end :]
 
 
+def suggested_cell(base: str | None, s: Record, parsed: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """The notebook cell ``s`` changes as its base text has it (index, type, output count,
+    tags), or None: an inserted cell, not a notebook's cell, or the base text gone.
+    ``parsed`` keeps one parse per base revision (suggestions staged together share it)."""
+    if base is None or s.part is None or kind_for(s.path) != "notebook":
+        return None
+    cache = {} if parsed is None else parsed
+    if s.base_revision not in cache:
+        try:
+            cache[s.base_revision] = content_of("notebook", base)
+        except DomainError:
+            cache[s.base_revision] = None
+    nb = cache[s.base_revision]
+    if not isinstance(nb, NotebookContent) or s.part not in {c["id"] for c in nb.cells}:
+        return None
+    cell = nb.cell(s.part)
+    tags = (cell.get("metadata") or {}).get("tags")
+    return {
+        "index": nb.index_of(s.part),
+        "cellType": cell["cell_type"],
+        "outputCount": len(cell.get("outputs") or []),
+        "tags": [str(t) for t in tags] if isinstance(tags, list) else [],
+    }
+
+
 def suggestion_diff(handler: ApiHandler, s: Record) -> str | None:
     """The hunk against its base text (a cell's text for a cell's change), or None once
     that text is gone (pruned) or the change has no text (a move)."""
@@ -130,7 +155,11 @@ class SuggestionsHandler(ApiHandler):
         items = [s.to_json() for s in found]
         if context is not None:
             bases: dict[str, str | None] = {}  # one read per base revision
-            items = [{**item, **self._context(s, context, bases)} for s, item in zip(found, items, strict=True)]
+            parsed: dict[str, Any] = {}  # one parse per notebook's base revision
+            items = [
+                {**item, **self._context(s, context, bases), "cell": suggested_cell(bases[s.base_revision], s, parsed)}
+                for s, item in zip(found, items, strict=True)
+            ]
         revision: str | MISSING | None = MISSING  # only a located list says which text it placed in
         if locate:
             keys = [path] if path is not None else sorted({s.path for s in found if s.status == "pending"})
@@ -174,7 +203,9 @@ class SuggestionHandler(ApiHandler):
     @authorized
     def get(self, id: str) -> None:
         s = self.services.reviews.get(id)
-        self.reply(SuggestionDetail.model_validate({**s.to_json(), "diff": suggestion_diff(self, s)}))
+        base = self.services.reviews.store.get_text(s.base_revision)
+        detail = {**s.to_json(), "diff": suggestion_diff(self, s), "cell": suggested_cell(base, s)}
+        self.reply(SuggestionDetail.model_validate(detail))
 
 
 class DecideHandler(ApiHandler):

@@ -49,6 +49,13 @@ async def test_cell_suggestions_are_listed_by_cell(mcp_lab: LabServer, api: Api,
     assert (await api.ok("GET", f"suggestions/{moved['id']}"))["diff"] is None  # a move changes no text
     clear = by_id[cleared["suggestionIds"][0]]
     assert (clear["change"]["op"], clear["change"]["fields"]) == ("set", {"execution_count": None, "outputCount": 0})
+    # Each says which cell it changes as it was then, for "cell 3 (code) clears 2 outputs";
+    # an inserted cell has none (its change holds the new cell).
+    assert text["cell"] == {"index": 1, "cellType": "code", "outputCount": 1, "tags": []}
+    assert clear["cell"] == {"index": 2, "cellType": "code", "outputCount": 2, "tags": []}
+    assert moved["cell"]["index"] == 3 and new_cell["cell"] is None
+    assert (await api.ok("GET", f"suggestions/{clear['id']}"))["cell"] == clear["cell"]
+    assert "cell" not in (await api.ok("GET", "suggestions", path="a.ipynb"))["suggestions"][0]  # only with context
     # The agent's own listing says which cell each is on, too.
     assert {s["id"]: s["part"] for s in listed["suggestions"]} == {k: v["part"] for k, v in by_id.items()}
 

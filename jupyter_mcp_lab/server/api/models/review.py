@@ -21,6 +21,15 @@ class PartChange(Body):
     )
 
 
+class SuggestedCell(Body):
+    """The notebook cell a suggestion changes, as the suggestion's base revision has it."""
+
+    index: int = Field(description="Its 0-based position among the notebook's cells.")
+    cellType: Literal["code", "markdown", "raw"]
+    outputCount: int = Field(description="How many outputs it has (0 for markdown and raw cells).")
+    tags: list[str] = Field(description="Its `metadata.tags`.")
+
+
 class Suggestion(Body):
     """A change an agent proposed: `original` (`start`..`end` of the base text) becomes `new`."""
 
@@ -70,6 +79,12 @@ class Suggestion(Body):
         MISSING,
         description="With `contextBefore`: the base text from the change to the end of the line N lines below it "
         "(its line break included).",
+    )
+    cell: SuggestedCell | MISSING | None = Field(
+        MISSING,
+        description="Only in a list answered with `context=N` and in `suggestions/{id}`, for a notebook cell's "
+        'change: that cell as the base revision has it (a reviewer reads "cell 3, code, 2 outputs"); null for '
+        "an inserted cell (`change.fields` is the new cell), for other documents, or once the base text is gone.",
     )
 
 
