@@ -207,18 +207,29 @@ export interface IActivityList {
 }
 
 /**
- * A structural change of one part: a cell inserted, deleted, moved, or fields
- * set on it.
+ * A structural change of one part: a notebook cell or outline row inserted,
+ * deleted, moved, or fields set.
  */
 export interface IPartChange {
   op: 'insert' | 'delete' | 'move' | 'set';
-  /** insert, move: the part it goes after; null: first. */
+  /**
+   * insert, move: the part it goes after (a row: the sibling under its parent);
+   * null: first.
+   */
   after: string | null;
-  /** insert, move: the position used when `after` is gone. */
+  /**
+   * insert, move: the position used when `after` is gone (a row: among its
+   * parent's children).
+   */
   index: number;
   /**
-   * insert: the new cell (its outputs as `outputCount`); set: the fields set
-   * (`cell_type`, `metadata`, outputs as `outputCount`).
+   * A cell's: insert: the new cell (its outputs as `outputCount`); set: the
+   * fields set (`cell_type`, `metadata`, outputs as `outputCount`). A row's
+   * (the part is its id): `topic` (set: the new one, when it changes; else the
+   * row's); insert and move: `parent` (the parent row's id, null: the top
+   * level); insert: `note`, `state` and `children` (nested rows, each with
+   * `id`, `topic`, `note`, `state`, `children`); set: `note` (empty: removed)
+   * and `state` (checked, unchecked, mixed, none).
    */
   fields: Record<string, unknown>;
 }
@@ -271,10 +282,11 @@ export interface ISuggestion {
   lineStart: number;
   lineEnd: number;
   /**
-   * Set for a change to one part of a structured document: the notebook cell
-   * id. Then `start`, `end`, `original`, `new`, `lineStart`, `lineEnd`,
-   * `currentStart` and `currentEnd` are in that part's text, and `change` (when
-   * set) is a structural change of that part.
+   * Set for a change to one part of a structured document: the notebook cell or
+   * outline row id. Then `start`, `end`, `original`, `new`, `lineStart`,
+   * `lineEnd`, `currentStart` and `currentEnd` are in that part's text (a
+   * row's: its topic), and `change` (when set) is a structural change of that
+   * part.
    */
   part?: string | null;
   /** A part's structural change; null for a text change. */
@@ -339,10 +351,11 @@ export interface ISuggestionDetail {
   lineStart: number;
   lineEnd: number;
   /**
-   * Set for a change to one part of a structured document: the notebook cell
-   * id. Then `start`, `end`, `original`, `new`, `lineStart`, `lineEnd`,
-   * `currentStart` and `currentEnd` are in that part's text, and `change` (when
-   * set) is a structural change of that part.
+   * Set for a change to one part of a structured document: the notebook cell or
+   * outline row id. Then `start`, `end`, `original`, `new`, `lineStart`,
+   * `lineEnd`, `currentStart` and `currentEnd` are in that part's text (a
+   * row's: its topic), and `change` (when set) is a structural change of that
+   * part.
    */
   part?: string | null;
   /** A part's structural change; null for a text change. */

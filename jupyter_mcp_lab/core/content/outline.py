@@ -27,15 +27,18 @@ from defusedxml.common import DefusedXmlException
 
 from ..errors import DomainError
 from ..kinds import DocumentKind
-from .base import Part, find_part
+from .base import DocumentContent, Part, find_part
+from .part_edits import PartEdit
 
 State = Literal["checked", "unchecked", "mixed", "none"]
 _STATUS: dict[str, State] = {"checked": "checked", "unchecked": "unchecked", "indeterminate": "mixed"}
 _COMMENT = re.compile(r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>", re.S)
-_TAG = re.compile(r"<outline\b([^>]*?)(/?)>", re.S)
+# A start or end tag of a row or of the body; a quoted value may hold a ">".
+_TAG = re.compile(r"""<(/?)(outline|body)\b((?:[^>"']|"[^"]*"|'[^']*')*?)(/?)>""", re.S)
 _ATTR = re.compile(r"""([A-Za-z_][\w:.-]*)\s*=\s*("([^"]*)"|'([^']*)')""")
 # Attribute values keep line breaks and tabs only as character references (XML turns a
 # literal one into a space when the file is read again).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _WHITESPACE_REFS = {"\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
 
 
@@ -53,12 +56,67 @@ class Row:
     stored_id: bool = False  # the id is an attribute in the file
 
 
+@dataclass(frozen=True)
+class Span:
+    """Where an element is in the file: its start tag ``[open_at, open_end)`` and, unless
+    the tag closes itself, its end tag ``[close_at, close_end)``."""
+
+    open_at: int
+    open_end: int
+    close_at: int = -1
+    close_end: int = -1
+
+    @property
+    def empty(self) -> bool:  # <outline …/>
+        return self.close_at < 0
+
+    @property
+    def end(self) -> int:
+        return self.open_end if self.empty else self.close_end
+
+
+def _spans(text: str) -> tuple[list[Span], Span | None]:
+    """Every row's span in document order, and the body's (None without one); comments and
+    CDATA are blanked first so a commented-out row is not read as one."""
+    rows: list[Span] = []
+    body: Span | None = None
+    open_rows: list[int] = []
+    for m in _TAG.finditer(_COMMENT.sub(_blank, text)):
+        closing, name, self_closing = m.group(1), m.group(2), m.group(4)
+        if name == "body":
+            if body is None and not closing:
+                body = Span(m.start(), m.end()) if self_closing else Span(m.start(), m.end(), -2, -2)
+            elif closing and body is not None and body.close_at == -2:
+                body = Span(body.open_at, body.open_end, m.start(), m.end())
+        elif closing:
+            if open_rows:
+                i = open_rows.pop()
+                rows[i] = Span(rows[i].open_at, rows[i].open_end, m.start(), m.end())
+        else:
+            rows.append(Span(m.start(), m.end()))
+            if not self_closing:
+                open_rows.append(len(rows) - 1)
+    if body is not None and body.close_at == -2:
+        body = None
+    return rows, body
+
+
+def tag_attributes(text: str, span: Span) -> dict[str, re.Match[str]]:
+    """The attributes of the start tag at ``span`` by name (offsets into ``text``)."""
+    return {m.group(1): m for m in _ATTR.finditer(text, span.open_at + len("<outline"), span.open_end)}
+
+
 def _blank(match: re.Match[str]) -> str:
     return " " * len(match.group(0))  # same length: offsets stay true
 
 
 def attribute_value(text: str) -> str:
-    """``text`` as the value of a double-quoted XML attribute."""
+    """``text`` as the value of a double-quoted XML attribute; a character XML 1.0 cannot
+    hold (a control character, an unpaired surrogate) is refused, not written."""
+    if (bad := _NOT_XML.search(text)) is not None:
+        raise DomainError(
+            "INVALID_ARGUMENT", f"an outline cannot hold the character U+{ord(bad.group(0)):04X}", character=bad.start()
+        )
     value = escape(text, quote=True)  # escapes both quote kinds
     for char, ref in _WHITESPACE_REFS.items():
         value = value.replace(char, ref)
@@ -116,13 +174,17 @@ class OutlineContent:
     source: str
     rows: tuple[Row, ...]
     kind: DocumentKind = "outline"
+    # Where each row (same order as rows) and the body are in ``source``; empty when a tag
+    # cannot be read by the scan: the outline reads, its rows cannot change.
+    spans: tuple[Span, ...] = ()
+    body: Span | None = None
 
     @classmethod
     def parse(cls, kind: DocumentKind, text: str) -> OutlineContent:
         elements = _ordered(_parse_tree(text))
-        tags = list(_TAG.finditer(_COMMENT.sub(_blank, text)))
-        if len(tags) != len(elements):
-            tags = []  # a start tag the scan cannot read: the outline reads, its rows cannot change
+        spans, body = _spans(text)
+        if len(spans) != len(elements) or any(s.close_at == -1 and text[s.open_end - 2] != "/" for s in spans):
+            spans = []
         ids = _row_ids([el for el, _, _ in elements])
         children: dict[str, list[str]] = {}
         for el, parent, _ in elements:
@@ -130,22 +192,19 @@ class OutlineContent:
                 children.setdefault(ids[id(parent)], []).append(ids[id(el)])
         rows = []
         for n, (el, parent, level) in enumerate(elements):
-            span = None
+            value_span = None
             tag_start = -1
-            if tags:
-                tag = tags[n]
-                tag_start = tag.start() + len("<outline")
-                attrs = {m.group(1): m for m in _ATTR.finditer(tag.group(1))}
-                if (value := attrs.get("text")) is not None:
+            if spans:
+                tag_start = spans[n].open_at + len("<outline")
+                if (value := tag_attributes(text, spans[n]).get("text")) is not None:
                     group = 3 if value.group(3) is not None else 4
-                    base = tag.start(1)
-                    span = (base + value.start(group), base + value.end(group))
+                    value_span = (value.start(group), value.end(group))
             row_id = ids[id(el)]
             rows.append(
                 Row(
                     id=row_id,
                     text=el.get("text", ""),
-                    value_span=span,
+                    value_span=value_span,
                     note=el.get("_note"),
                     status=_STATUS.get(el.get("_status", ""), "none"),
                     parent=ids[id(parent)] if parent is not None else None,
@@ -155,7 +214,13 @@ class OutlineContent:
                     stored_id=el.get("id") is not None,
                 )
             )
-        return cls(text, tuple(rows))
+        return cls(text, tuple(rows), spans=tuple(spans), body=body if spans or not elements else None)
+
+    def apply_edit(self, edit: PartEdit, base: DocumentContent) -> OutlineContent | None:
+        """``edit`` (made against ``base``) applied here by row id; None: a conflict."""
+        from .outline_edit import apply_row_edit  # the splicing needs this module's model
+
+        return apply_row_edit(self, edit, base)
 
     def parts(self) -> list[Part]:
         return [Part(r.id, r.text, "row") for r in self.rows]

@@ -100,7 +100,7 @@ class Review(CheckpointsMixin, GrantsMixin, ReapplyMixin):
     def stage_parts(
         self, doc: OpenDocument, before: str, edits: list[PartEdit], who: Author, *, operation: str, rationale: str = ""
     ) -> list[Suggestion]:
-        """Store changes to parts of ``before`` (a notebook's cells) as pending suggestions,
+        """Store changes to parts of ``before`` (a notebook's cells, an outline's rows) as pending suggestions,
         one per edit, each located by its part's id when accepted."""
         if not edits:
             return []
@@ -117,10 +117,12 @@ class Review(CheckpointsMixin, GrantsMixin, ReapplyMixin):
             if e.op == "text":
                 original, new, start, end = e.original, e.new, e.start, e.end
                 kind = kind_of(original, new)
-            elif e.op == "insert":
-                original, new, start, end = "", _source(e.fields.get("source", "")), 0, 0
+            elif e.op == "insert":  # a cell's source, a row's topic
+                original, new, start, end = "", _source(e.fields.get("source", e.fields.get("topic", ""))), 0, 0
             elif e.op == "delete":
                 new = ""
+            elif e.op == "set" and "topic" in e.fields:  # a row's new topic
+                new = str(e.fields["topic"])
             first, last = line_span(original if e.op == "insert" else text, start, end)
             out.append(
                 Suggestion(

@@ -69,15 +69,16 @@ def context_around(text: str, start: int, end: int, lines: int) -> tuple[str, st
 
 def changed_text(base: str | None, s: Record) -> tuple[str, str] | None:
     """The text ``s`` changes and what it becomes: its base document's text, or for a change
-    to one part (a notebook cell) that part's text; None once the base text is gone (pruned),
-    or for a structural change that moves or sets fields without changing a text."""
+    to one part (a notebook cell, an outline row's topic) that part's text; None once the base
+    text is gone (pruned), or for a structural change that moves or sets fields without
+    changing a text."""
     if base is None:
         return None
     if s.part is None:
         return (base, base[: s.start] + s.new + base[s.end :]) if base[s.start : s.end] == s.original else None
     edit = PartEdit.from_record(s.part, s.change, s.start, s.end, s.original, s.new)
-    if edit.op == "insert":
-        source = edit.fields.get("source", "")
+    if edit.op == "insert":  # a cell's source, a row's topic
+        source = edit.fields.get("source", edit.fields.get("topic", ""))
         return "", "".join(source) if isinstance(source, list) else str(source)
     try:
         text = content_of(kind_for(s.path), base).part(s.part).text
@@ -85,6 +86,8 @@ def changed_text(base: str | None, s: Record) -> tuple[str, str] | None:
         return None
     if edit.op == "delete":
         return text, ""
+    if edit.op == "set" and "topic" in edit.fields:  # a row's topic
+        return text, str(edit.fields["topic"])
     if edit.op != "text" or text[s.start : s.end] != s.original:
         return None
     return text, text[: s.start] + s.new + text[s.end :]

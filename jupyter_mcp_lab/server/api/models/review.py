@@ -10,14 +10,21 @@ from .base import Body, Count, Line, Offset
 
 
 class PartChange(Body):
-    """A structural change of one part: a cell inserted, deleted, moved, or fields set on it."""
+    """A structural change of one part: a notebook cell or outline row inserted, deleted, moved, or fields set."""
 
     op: Literal["insert", "delete", "move", "set"]
-    after: str | None = Field(description="insert, move: the part it goes after; null: first.")
-    index: int = Field(description="insert, move: the position used when `after` is gone.")
+    after: str | None = Field(
+        description="insert, move: the part it goes after (a row: the sibling under its parent); null: first."
+    )
+    index: int = Field(
+        description="insert, move: the position used when `after` is gone (a row: among its parent's children)."
+    )
     fields: dict[str, Any] = Field(
-        description="insert: the new cell (its outputs as `outputCount`); set: the fields set (`cell_type`, "
-        "`metadata`, outputs as `outputCount`)."
+        description="A cell's: insert: the new cell (its outputs as `outputCount`); set: the fields set "
+        "(`cell_type`, `metadata`, outputs as `outputCount`). A row's (the part is its id): `topic` (set: the new "
+        "one, when it changes; else the row's); insert and move: `parent` (the parent row's id, null: the top "
+        "level); insert: `note`, `state` and `children` (nested rows, each with `id`, `topic`, `note`, `state`, "
+        "`children`); set: `note` (empty: removed) and `state` (checked, unchecked, mixed, none)."
     )
 
 
@@ -57,9 +64,9 @@ class Suggestion(Body):
     lineEnd: Line
     part: str | None = Field(
         None,
-        description="Set for a change to one part of a structured document: the notebook cell id. Then `start`, "
-        "`end`, `original`, `new`, `lineStart`, `lineEnd`, `currentStart` and `currentEnd` are in that part's "
-        "text, and `change` (when set) is a structural change of that part.",
+        description="Set for a change to one part of a structured document: the notebook cell or outline row id. "
+        "Then `start`, `end`, `original`, `new`, `lineStart`, `lineEnd`, `currentStart` and `currentEnd` are in "
+        "that part's text (a row's: its topic), and `change` (when set) is a structural change of that part.",
     )
     change: PartChange | None = Field(None, description="A part's structural change; null for a text change.")
     currentStart: Offset | MISSING | None = Field(
