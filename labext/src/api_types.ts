@@ -712,15 +712,42 @@ export interface IHeading {
   lineEnd: number;
 }
 
-/** A document's kind and headings at its current revision. */
+/** One row of an OPML outline, as the outline tools read it. */
+export interface IOutlineRow {
+  /** The row's id: stable across edits (a suggestion's `part` names it). */
+  id: string;
+  topic: string;
+  /** The row's note; null when it has none. */
+  note: string | null;
+  /**
+   * Its checkbox (mixed: derived from children that differ); none: no checkbox.
+   */
+  state: 'checked' | 'unchecked' | 'mixed' | 'none';
+  /** 0 for a top-level row. */
+  level: number;
+  /** The parent row's id; null at the top level. */
+  parent: string | null;
+  /** The ids of its children, in order. */
+  children: string[];
+}
+
+/**
+ * A document's kind and headings (markdown) or rows (an OPML outline) at its
+ * current revision.
+ */
 export interface IOutline {
   /** The document's root-relative path. */
   path: string;
-  /** Node ids and lines are valid for this revision. */
+  /** Node ids, row ids and lines are valid for this revision. */
   revision: string;
   kind: 'markdown' | 'outline' | 'notebook' | 'yaml-workflow' | 'text';
   /** In document order; empty for a kind other than markdown. */
   headings: IHeading[];
+  /**
+   * An OPML outline's rows in document order (each before its children, so a
+   * flat list however deep it nests); empty for a kind other than outline.
+   */
+  rows: IOutlineRow[];
 }
 
 /** This API's OpenAPI document. */

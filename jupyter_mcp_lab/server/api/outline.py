@@ -1,14 +1,17 @@
-"""GET ``outline?path=``: the headings of a document, for the panel's Outline section.
+"""GET ``outline?path=``: the headings or rows of a document, for the panel's Outline
+section and the OPML tree view.
 
 The outline is the one the ``document`` tool's structure view gives agents (the same
 parser, the same node ids and line ranges, see ``ops.structure``), read from the text
 agents see: the server's buffer when an agent has the document open, else the file.
 So ``revision`` is the one the ``document`` tool and the ``document`` events name.
 
-Markdown documents have headings. Every other kind (notebook, outline, yaml-workflow,
-text) answers 200 with its ``kind`` and an empty list rather than an error: the panel
-follows whatever document is active and shows "Not a markdown document" for those, and
-a client needs one call, not a call and an error branch, to learn which it is.
+Markdown documents have headings; OPML outlines have rows, read as the ``outline`` tools
+read them (``ops.outline.read``: the same ids, which suggestions on rows name in ``part``,
+and the same derived checkbox states). Every other kind (notebook, yaml-workflow, text)
+answers 200 with its ``kind`` and empty lists rather than an error: the panel follows
+whatever document is active, and a client needs one call, not a call and an error branch,
+to learn which it is. An OPML file that is not safe, well-formed XML is INVALID_PATH.
 """
 
 from __future__ import annotations
@@ -16,17 +19,21 @@ from __future__ import annotations
 from jupyter_server.auth.decorator import authorized
 from tornado import web
 
+from ...core.content import OutlineContent
+from ...core.content.outline_tree import OutlineTree
 from ...core.errors import ArgumentError, DomainError
 from ...core.kinds import kind_for
 from ...core.paths import to_api_path
 from ...core.revision import revision_of
 from ...ops.markdown.structure import parsed, section_infos
+from ...ops.outline.read import row_view
 from .base import ApiHandler
-from .models import Heading, Outline
+from .models import Heading, Outline, OutlineRow
 
 
 class OutlineHandler(ApiHandler):
-    """GET ``outline?path=``: ``{path, revision, kind, headings: [{id, level, title, line, lineEnd}]}``.
+    """GET ``outline?path=``: ``{path, revision, kind, headings: [{id, level, title, line, lineEnd}],
+    rows: [{id, topic, note, state, level, parent, children}]}``.
 
     ``line`` is the heading's first line (1-based), ``lineEnd`` the last line of its
     section (up to the next heading of the same or a higher level). Errors: NOT_FOUND (no
@@ -48,6 +55,7 @@ class OutlineHandler(ApiHandler):
         key = to_api_path(self.services.settings.root_dir, raw, leading_slash="root")
         text, kind = await self._read(key)
         headings: list[Heading] = []
+        rows: list[OutlineRow] = []
         revision = revision_of(text)
         if kind == "markdown":
             s = await parsed(text)
@@ -57,7 +65,9 @@ class OutlineHandler(ApiHandler):
                 for x in section_infos(s)
                 if x.nodeId != "preamble"
             ]
-        self.reply(Outline(path=key, revision=revision, kind=kind, headings=headings))
+        elif kind == "outline":
+            rows = outline_rows(text)
+        self.reply(Outline(path=key, revision=revision, kind=kind, headings=headings, rows=rows))
 
     async def _read(self, key: str) -> tuple[str, str]:
         """The text agents see and its kind, without opening a buffer for a file no agent has."""
@@ -71,3 +81,23 @@ class OutlineHandler(ApiHandler):
         except OSError as exc:  # e.g. a name too long for the file system: no such file
             raise DomainError("NOT_FOUND", f"no file {key!r} in the workspace", path=key) from exc
         return text, kind_for(key, text)
+
+
+def outline_rows(text: str) -> list[OutlineRow]:
+    """Every row of an OPML outline in document order, as ``outline.read`` views them."""
+    tree = OutlineTree(OutlineContent.parse("outline", text))
+    out = []
+    for r in tree.rows:
+        v = row_view(tree, r)
+        out.append(
+            OutlineRow(
+                id=v.id,
+                topic=v.topic,
+                note=v.note,
+                state=v.state,
+                level=v.level,
+                parent=v.parentId,
+                children=v.childIds,
+            )
+        )
+    return out

@@ -21,6 +21,7 @@ function outline(path: string, over: Partial<IOutline> = {}): IOutline {
     revision: 'rev-1',
     kind: 'markdown',
     headings: [heading(1, 'Title', 1), heading(2, 'Part', 3)],
+    rows: [],
     ...over
   };
 }

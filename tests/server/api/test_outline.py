@@ -13,6 +13,7 @@ import pytest
 from jupyter_mcp_lab.core.revision import revision_of
 
 from ...conftest import LabServer
+from ...surfaces.outliner.opml import OMNI, WITH_IDS
 from .conftest import Api, assert_error, on_disk
 
 GUIDE = (
@@ -55,6 +56,7 @@ async def test_markdown_outline(mcp_lab: LabServer, api: Api, root: Path) -> Non
             {"id": "h-4", "level": 1, "title": "", "line": 18, "lineEnd": 19},
             {"id": "h-5", "level": 1, "title": "Último — ✓", "line": 20, "lineEnd": 21},
         ],
+        "rows": [],
     }
     # A leading "/" is root-relative, as in Jupyter's contents API; folders work too.
     (root / "docs").mkdir()
@@ -136,10 +138,58 @@ async def test_other_kinds_answer_their_kind_without_headings(mcp_lab: LabServer
         (root / name).write_text(text, encoding="utf-8")
     for name, (kind, text) in files.items():
         body = await api.ok("GET", "outline", path=name)
-        assert body == {"path": name, "revision": revision_of(text), "kind": kind, "headings": []}, name
+        assert body == {"path": name, "revision": revision_of(text), "kind": kind, "headings": [], "rows": []}, name
     # Markdown without headings is markdown with an empty list.
     (root / "plain.md").write_text("just text\n", encoding="utf-8")
     assert (await api.ok("GET", "outline", path="plain.md"))["kind"] == "markdown"
+
+
+async def test_opml_rows(mcp_lab: LabServer, api: Api, root: Path) -> None:
+    """An OPML outline's rows, as the outline tools read them: ids (stored or by document
+    order), topics, notes with their line breaks, derived checkbox states, the tree."""
+    (root / "plan.opml").write_text(OMNI, encoding="utf-8")
+    body = await api.ok("GET", "outline", path="plan.opml")
+    assert (body["kind"], body["revision"], body["headings"]) == ("outline", revision_of(OMNI), [])
+    rows = {r["id"]: r for r in body["rows"]}
+    assert [r["id"] for r in body["rows"]] == [f"row-{n}" for n in range(11)]  # document order
+    assert rows["row-0"] == {
+        "id": "row-0",
+        "topic": "Launch",
+        "note": "Ship the first version\nto the pilot users.",
+        "state": "checked",
+        "level": 0,
+        "parent": None,
+        "children": ["row-1", "row-2"],
+    }
+    # Research is unchecked itself, its children differ: mixed; a row without a box: none.
+    assert (rows["row-3"]["state"], rows["row-5"]["state"], rows["row-8"]["state"]) == ("mixed", "mixed", "none")
+    assert rows["row-5"]["topic"] == "Résumé des entretiens — 東京"
+    assert (rows["row-6"]["parent"], rows["row-6"]["level"]) == ("row-5", 2)
+    assert rows["row-8"]["topic"] == "Ideas & notes"
+    assert rows["row-10"]["note"] == "needs a design"
+    assert [r["id"] for r in body["rows"] if r["parent"] is None] == ["row-0", "row-3", "row-8"]
+
+    # Stored ids are the rows' ids; reading changes nothing on disk.
+    (root / "inbox.opml").write_text(WITH_IDS, encoding="utf-8")
+    body = await api.ok("GET", "outline", path="inbox.opml")
+    assert [(r["id"], r["topic"], r["parent"]) for r in body["rows"]] == [
+        ("a", "Alpha", None),
+        ("a1", "Alpha one", "a"),
+        ("b", "Beta", None),
+    ]
+    assert (root / "inbox.opml").read_text(encoding="utf-8") == WITH_IDS
+
+
+async def test_unsafe_or_broken_opml(mcp_lab: LabServer, api: Api, root: Path) -> None:
+    bomb = (
+        '<?xml version="1.0"?><!DOCTYPE opml [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>'
+        '<opml version="2.0"><body><outline text="&b;"/></body></opml>\n'
+    )
+    for name, text in {"bomb.opml": bomb, "broken.opml": '<opml><body><outline text="x"></body>'}.items():
+        (root / name).write_text(text, encoding="utf-8")
+        body = assert_error(await api.get("outline", path=name), 400, "INVALID_PATH")
+        assert "XML" in body["message"], name
+        assert (root / name).read_text(encoding="utf-8") == text
 
 
 async def test_missing_file(mcp_lab: LabServer, api: Api, root: Path) -> None:

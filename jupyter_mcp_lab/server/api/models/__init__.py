@@ -51,6 +51,7 @@ from .status import (
     Heading,
     OpenAPIDocument,
     Outline,
+    OutlineRow,
     Status,
 )
 from .storage import Quarantined, RecoveredFile, Recovery, Retention, Store
@@ -95,6 +96,7 @@ COMPONENTS: tuple[type[BaseModel], ...] = (
     IssuedKey,
     NewKey,
     Heading,
+    OutlineRow,
     Outline,
     OpenAPIDocument,
     StreamStart,
@@ -137,6 +139,7 @@ __all__ = [
     "NewKey",
     "OpenAPIDocument",
     "Outline",
+    "OutlineRow",
     "PartChange",
     "Quarantined",
     "Reapply",

@@ -111,13 +111,31 @@ class Heading(Body):
     )
 
 
+class OutlineRow(Body):
+    """One row of an OPML outline, as the outline tools read it."""
+
+    id: str = Field(description="The row's id: stable across edits (a suggestion's `part` names it).")
+    topic: str
+    note: str | None = Field(description="The row's note; null when it has none.")
+    state: Literal["checked", "unchecked", "mixed", "none"] = Field(
+        description="Its checkbox (mixed: derived from children that differ); none: no checkbox."
+    )
+    level: int = Field(ge=0, description="0 for a top-level row.")
+    parent: str | None = Field(description="The parent row's id; null at the top level.")
+    children: list[str] = Field(description="The ids of its children, in order.")
+
+
 class Outline(Body):
-    """A document's kind and headings at its current revision."""
+    """A document's kind and headings (markdown) or rows (an OPML outline) at its current revision."""
 
     path: str = Field(description="The document's root-relative path.")
-    revision: str = Field(description="Node ids and lines are valid for this revision.")
+    revision: str = Field(description="Node ids, row ids and lines are valid for this revision.")
     kind: DocumentKind
     headings: list[Heading] = Field(description="In document order; empty for a kind other than markdown.")
+    rows: list[OutlineRow] = Field(
+        description="An OPML outline's rows in document order (each before its children, so a flat list "
+        "however deep it nests); empty for a kind other than outline.",
+    )
 
 
 class OpenAPIDocument(BaseModel):
