@@ -8,6 +8,7 @@ objects. Synchronous (httpx2), safe to call from widget handlers and any thread.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 import httpx2
 
@@ -93,6 +94,12 @@ class ReviewAPI:
 
     def outline(self, path: str) -> dict[str, Any]:
         return self.request("GET", "outline", params={"path": path})
+
+    def text(self, path: str) -> str:
+        """A file's text as saved, through Jupyter's contents API (a notebook's JSON too)."""
+        url = self.server.root_url + "api/contents/" + quote(path.lstrip("/"))
+        model = self.request("GET", url, params={"type": "file", "format": "text", "content": "1"})
+        return str(model.get("content") or "")
 
 
 def _selection(path: str | None, ids: list[str] | None) -> dict[str, Any]:

@@ -20,6 +20,7 @@ import traitlets
 
 from ..errors import ApiError
 from .base import Tasks, css, esm
+from .cell_changes import cell_index
 from .live import Coalescer, error_text
 from .review_model import ReviewState, counts, now
 
@@ -55,6 +56,8 @@ class SuggestionReview(anywidget.AnyWidget):
         self._since = time.time() - RECENT_SECONDS
         self.tasks = Tasks()  # tests and cells can wait: widget.tasks.wait()
         self._push_soon = Coalescer(self._push)
+        # Cell and row changes read the document's parts (where a cell is, its outputs) after a burst.
+        self._parts_soon = Coalescer(self._read_parts_later)
         self.on_msg(self._on_msg)
         self._unsubscribe = lab.events.subscribe(self._on_event)  # before the fetch: nothing is missed
         self.ready = self.refresh()
@@ -116,6 +119,7 @@ class SuggestionReview(anywidget.AnyWidget):
         if unsubscribe is not None:
             unsubscribe()
             self._push_soon.close()
+            self._parts_soon.close()
         super().close()
 
     # --- the model ------------------------------------------------------------------------
@@ -144,6 +148,7 @@ class SuggestionReview(anywidget.AnyWidget):
             self._set_error("", error)
             self._push()
             self.loaded = True
+        self._parts_soon.poke()
 
     def _ingest(self, suggestions: list[dict[str, Any]], own: bool = False) -> bool:
         """Suggestions as they are now; held back while a fetch runs (then applied after it)."""
@@ -163,9 +168,34 @@ class SuggestionReview(anywidget.AnyWidget):
         if event.get("type") == "resync":
             self.refresh()  # the stream cannot give every event since it last read: fetch again
             return
+        if event.get("type") == "document" and event.get("path") in self._part_paths():
+            self._parts_soon.poke()  # accepted or changed: cells moved, outputs went
         suggestion = event.get("suggestion") if event.get("type") == "suggestion" else None
         if isinstance(suggestion, dict) and self._ingest([suggestion]):
             self._push_soon.poke()
+            if suggestion.get("part"):
+                self._parts_soon.poke()
+
+    def _part_paths(self) -> set[str]:
+        with self._lock:
+            return self._state.part_paths()
+
+    def _read_parts_later(self) -> None:
+        self.tasks.run(self._read_parts)
+
+    def _read_parts(self) -> None:
+        """The parts of the documents with part changes, as they are now (a failed read
+        leaves those cards saying what they can without them)."""
+        changed = False
+        for path in self._part_paths():
+            try:
+                parts = read_parts(self.lab, path)
+            except Exception:
+                continue
+            with self._lock:
+                changed = self._state.set_parts(path, parts) or changed
+        if changed:
+            self._push()
 
     def _push(self) -> None:
         with self._lock:
@@ -238,6 +268,16 @@ class SuggestionReview(anywidget.AnyWidget):
             self.show_diff(id)
         elif action == "refresh":
             self.refresh()
+
+
+def read_parts(lab: Any, path: str) -> dict[str, dict[str, Any]]:
+    """A notebook's cells (``cell_changes.cell_index``) or an outline's rows (``outline_model.row_index``)."""
+    if path.endswith(".ipynb"):
+        return cell_index(lab.review.text(path))
+    from .outline_model import row_index
+    from .outline_source import read_rows
+
+    return row_index(read_rows(lab, path)["rows"])
 
 
 def _path_key(path: str | None) -> str:

@@ -138,10 +138,17 @@ def age_text(seconds: float) -> str:
 CONFLICT_REASON = "The original text changed since this was suggested; nothing was applied."
 
 
-def card(suggestion: dict[str, Any]) -> dict[str, Any]:
-    """What the front end draws for one suggestion (a conflict keeps its ``reason``)."""
+def card(suggestion: dict[str, Any], parts: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What the front end draws for one suggestion (a conflict keeps its ``reason``).
+
+    A change to one part of a document (a notebook cell, an outline row) also has ``part``:
+    what happens to that part, in words (``parts``: the document's parts as they are now,
+    :func:`cell_changes.cell_index` or :func:`outline_model.row_index`, when known)."""
     original, new = suggestion.get("original") or "", suggestion.get("new") or ""
     status = suggestion.get("status", "pending")
+    part = describe_part(suggestion, parts) if suggestion.get("part") else None
+    if part is not None and not part.pop("text", True):
+        original = new = ""  # a move or a field change: the part's text is the same on both sides
     out = {
         "id": suggestion["id"],
         "path": suggestion.get("path", ""),
@@ -154,9 +161,24 @@ def card(suggestion: dict[str, Any]) -> dict[str, Any]:
         "status": status,
         "diff": compact(word_diff(original, new)),
     }
+    if part is not None:
+        if "order" in part:
+            out["line"] = int(part.pop("order")) + 1  # sorted by the part's position in the document
+        out["part"] = part
+        out["lines"] = part["label"]
     if status == "conflict":
         out["reason"] = suggestion.get("reason") or CONFLICT_REASON
     return out
+
+
+def describe_part(suggestion: dict[str, Any], parts: dict[str, dict[str, Any]] | None) -> dict[str, Any]:
+    """A part's change in words: a notebook's cell (``.ipynb``), else an outline's row; with
+    ``text``: whether the card's word diff of the part's text says anything."""
+    if str(suggestion.get("path", "")).endswith(".ipynb"):
+        from . import cell_changes as words
+    else:
+        from . import outline_model as words  # type: ignore[no-redef]
+    return {**words.describe(suggestion, parts), "text": words.shows_text(suggestion)}
 
 
 def sort_key(c: dict[str, Any]) -> tuple[str, int, int, float]:
@@ -187,12 +209,37 @@ class ReviewState:
         self.pending: dict[str, dict[str, Any]] = {}
         self.conflicts: dict[str, dict[str, Any]] = {}
         self.dismissed: set[str] = set()
+        # Documents with part changes: their parts as they are now (path → id → info), and
+        # the part suggestions as the server gave them, so new parts redraw their cards.
+        self.parts: dict[str, dict[str, dict[str, Any]]] = {}
+        self._part_suggestions: dict[str, dict[str, Any]] = {}
 
     def load(self, answer: dict[str, Any]) -> None:
         """A ``GET suggestions?status=pending`` answer replaces the pending ones."""
-        self.pending = {s["id"]: card(s) for s in answer.get("suggestions", []) if self._mine(s)}
+        mine = [s for s in answer.get("suggestions", []) if self._mine(s)]
+        self._part_suggestions = {s["id"]: s for s in mine if s.get("part")}
+        self.pending = {s["id"]: self._card(s) for s in mine}
         for sid in self.pending:
             self.conflicts.pop(sid, None)
+
+    def part_paths(self) -> set[str]:
+        """The documents whose pending cards name parts (their parts are worth reading)."""
+        return {s["path"] for sid, s in self._part_suggestions.items() if sid in self.pending}
+
+    def set_parts(self, path: str, parts: dict[str, dict[str, Any]]) -> bool:
+        """The parts of ``path`` as they are now; True if a card changed."""
+        if self.parts.get(path) == parts:
+            return False
+        self.parts[path] = parts
+        changed = False
+        for sid, s in self._part_suggestions.items():
+            if s.get("path") == path and sid in self.pending:
+                self.pending[sid] = self._card(s)
+                changed = True
+        return changed
+
+    def _card(self, suggestion: dict[str, Any]) -> dict[str, Any]:
+        return card(suggestion, self.parts.get(suggestion.get("path", "")))
 
     def apply(self, suggestion: dict[str, Any]) -> bool:
         """One suggestion as it is now (an event's, or an accept's answer); True if it changed anything."""
@@ -200,11 +247,14 @@ class ReviewState:
             return False
         sid, status = suggestion["id"], suggestion.get("status")
         if status == "pending":
-            self.pending[sid] = card(suggestion)
+            if suggestion.get("part"):
+                self._part_suggestions[sid] = suggestion
+            self.pending[sid] = self._card(suggestion)
             return True
+        self._part_suggestions.pop(sid, None)
         changed = self.pending.pop(sid, None) is not None
         if status == "conflict" and sid not in self.dismissed:
-            self.conflicts[sid] = card(suggestion)
+            self.conflicts[sid] = self._card(suggestion)
             return True
         return changed
 

@@ -23,6 +23,15 @@ function unifiedNode(text) {
   return pre;
 }
 
+// What happens to a notebook cell or an outline row, in words the kernel wrote (cell_changes.py).
+function partNode(part) {
+  const box = h("div", "mcpw-part");
+  box.dataset.part = part.id;
+  box.dataset.op = part.op;
+  for (const text of part.changes) box.append(h("span", "mcpw-part-change", text));
+  return box;
+}
+
 function render({ model, el }) {
   const root = h("div", "mcpw mcpw-review");
   const header = h("div", "mcpw-review-header");
@@ -67,8 +76,13 @@ function render({ model, el }) {
     if (card.status === "conflict") {
       actions.append(button("Dismiss", "mcpw-link", "Hide this conflict", () => send("dismiss", { id: card.id })));
     } else {
+      // A cell moved or its fields set changes no text: no unified diff to show.
+      if (!card.part || card.diff.length) {
+        actions.append(
+          button("Diff", "mcpw-link mcpw-diff-toggle", "Show the change with its context", () => toggleDiff(card.id)),
+        );
+      }
       actions.append(
-        button("Diff", "mcpw-link mcpw-diff-toggle", "Show the change with its context", () => toggleDiff(card.id)),
         button("Accept", "mcpw-accept", "Apply this change to the document", () => send("accept", { id: card.id })),
         button("Reject", "mcpw-reject", "Discard this change", () => send("reject", { id: card.id })),
       );
@@ -79,7 +93,9 @@ function render({ model, el }) {
       node.append(h("div", "mcpw-reason", `Conflict: ${card.reason}`));
     }
     if (card.rationale) node.append(h("div", "mcpw-rationale", card.rationale));
-    node.append(diffNode(card.diff), h("div", "mcpw-error mcpw-card-error"));
+    if (card.part) node.append(partNode(card.part));
+    if (!card.part || card.diff.length) node.append(diffNode(card.diff));
+    node.append(h("div", "mcpw-error mcpw-card-error"));
     return node;
   }
 
