@@ -1,6 +1,7 @@
 """Reading an outline as a tree: rows by id, derived checkbox states, walks, search, text.
 
-Works on ``OutlineContent`` rows (document order, which is the tree's pre-order). Every walk
+Works on rows in document order, which is the tree's pre-order: an OPML file's
+(``OutlineContent``) or a markdown document's (``core.markdown.outline_rows``). Every walk
 is iterative: outlines can nest deeper than Python's stack.
 """
 
@@ -8,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from ..errors import DomainError
-from .outline import OutlineContent, Row, State
+from .outline import Row, State
 
 SearchIn = Literal["all", "topics", "notes"]
 CONTEXT = 40  # characters of a match's context on each side
@@ -24,8 +25,15 @@ class Match:
     context: str
 
 
+class HasRows(Protocol):
+    """An outline's rows in document order (OPML's ``OutlineContent``, markdown's ``MarkdownOutline``)."""
+
+    @property
+    def rows(self) -> tuple[Row, ...]: ...
+
+
 class OutlineTree:
-    def __init__(self, content: OutlineContent) -> None:
+    def __init__(self, content: HasRows) -> None:
         self.content = content
         self.rows = content.rows
         self.by_id = {r.id: r for r in self.rows}

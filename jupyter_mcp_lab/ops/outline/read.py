@@ -1,8 +1,11 @@
 """Reading an outline: the tree (to a depth), one row, a row's children, search, a section.
 
-Rows carry their id, topic, note, checkbox state (mixed derived from the children), level,
-parent and children's ids. A section is paged (``start``, ``limit`` over its rows in order)
-and stops early when the page would pass the server's response budget: ``nextStart``.
+An outline is an OPML file (``.opml``) or a markdown document read as one (headings and
+list items as rows, ``core.markdown.outline_rows``): ``outline_of`` is the one place that
+decides, so every view reads both the same way. Rows carry their id, topic, note,
+checkbox state (mixed derived from the children), level, parent and children's ids. A
+section is paged (``start``, ``limit`` over its rows in order) and stops early when the
+page would pass the server's response budget: ``nextStart``.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from ...core.content.outline import Row, State
 from ...core.content.outline_tree import OutlineTree, SearchIn, markdown_lines, plain_lines
 from ...core.documents import OpenDocument
 from ...core.errors import ArgumentError
+from ...core.kinds import kind_for
+from ...core.markdown.outline_rows import MarkdownOutline, markdown_outline
 from ..base import operation
 from ..context import OpContext
 from ..documents import DocumentTarget, resolve_target
@@ -80,8 +85,19 @@ class OutlineRead(BaseModel):
     nextStart: int | None = Field(None, description="Where the next page starts (None: this was the last).")
 
 
-def outline_of(doc: OpenDocument) -> OutlineContent:
-    require_kind(doc, "outline")
+OUTLINE_KINDS = ("outline", "markdown")  # the kinds a document can be read as an outline
+
+
+def is_outline_path(path: str) -> bool:
+    """Whether the file at ``path`` reads as an outline (an .opml or a markdown file)."""
+    return kind_for(path) in OUTLINE_KINDS
+
+
+def outline_of(doc: OpenDocument) -> OutlineContent | MarkdownOutline:
+    """The document's rows: an OPML file's, or a markdown document's outline view."""
+    require_kind(doc, *OUTLINE_KINDS)
+    if doc.kind == "markdown":
+        return markdown_outline(doc.text)
     content = doc.content
     assert isinstance(content, OutlineContent)
     return content
@@ -139,7 +155,8 @@ def _section(ctx: OpContext, tree: OutlineTree, params: ReadParams, result: Outl
 
 @operation("outline.read", read_only=True, title="Read outline")
 async def read(ctx: OpContext, params: ReadParams) -> OutlineRead:
-    """Read an outline (.opml) by row: the tree to a depth, one row, children, search, a section."""
+    """Read an outline (.opml, or a markdown document's headings and list items) by row: the
+    tree to a depth, one row, children, search, a section."""
     doc, _ = await resolve_target(ctx, params)
     tree = OutlineTree(outline_of(doc))
     name = (doc.path or doc.key).rsplit("/", 1)[-1]

@@ -11,7 +11,9 @@ NO_DOCUMENT = "no_document"
 _REASON = "outliner_code"  # the envelope detail that carries a code of this profile
 
 
-def no_document(message: str = "no outline is open: open an .opml file in JupyterLab and focus its tab") -> DomainError:
+def no_document(
+    message: str = "no outline is open: open an .opml or markdown file in JupyterLab and focus its tab",
+) -> DomainError:
     return DomainError("NOT_FOUND", message, **{_REASON: NO_DOCUMENT})
 
 

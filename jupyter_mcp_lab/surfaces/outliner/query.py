@@ -39,11 +39,11 @@ async def focused(ctx: OpContext, **arguments: Any) -> OutlineRead:
 
 
 def front_outline(ctx: OpContext) -> str | None:
-    """The OPML file active in the most recently used connected JupyterLab, if any."""
+    """The outline (OPML or markdown) active in the most recently used connected JupyterLab, if any."""
     lab = ctx.services.workspace.lab
     for client in lab.describe() if lab is not None else []:  # most recently used first
         active = client.get("active")
-        if isinstance(active, str) and active.lower().endswith(".opml"):
+        if isinstance(active, str) and outline.is_outline_path(active):
             return active
     return None
 

@@ -57,18 +57,18 @@ async def test_the_persons_front_outline_in_jupyterlab_is_the_current_document(
 
     root = Path(mcp_lab.serverapp.root_dir)
     write(root, "plan.opml", OMNI)
-    (root / "notes.md").write_text("# Notes\n", encoding="utf-8")
+    (root / "notes.txt").write_text("Notes\n", encoding="utf-8")
     async with mcp_client("outliner", client_name="front-agent") as client, fake_lab(mcp_lab) as lab:
         tools = Tools(client)
         assert (await tools.fail("get_current_document"))["error"] == "no_document"
-        await lab.presence(["notes.md"], active="notes.md")  # a markdown note in front: no outline
+        await lab.presence(["notes.txt"], active="notes.txt")  # a text file in front: no outline
 
         async def still_none() -> None:
-            assert mcp_lab.extension.services.workspace.lab.describe()[0]["active"] == "notes.md"
+            assert mcp_lab.extension.services.workspace.lab.describe()[0]["active"] == "notes.txt"
 
         await eventually(still_none)
         assert (await tools.fail("get_current_document"))["error"] == "no_document"
-        await lab.presence(["notes.md", "plan.opml"], active="plan.opml")
+        await lab.presence(["notes.txt", "plan.opml"], active="plan.opml")
 
         async def front() -> Any:
             r = await client.call_tool("get_current_document", {})

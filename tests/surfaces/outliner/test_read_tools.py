@@ -27,7 +27,7 @@ def outliner(ops_client: Any, tmp_path: Path) -> tuple[Any, Path]:
     root = tmp_path / "root"
     write(root, "plan.opml", OMNI)
     write(root, "inbox.opml", WITH_IDS)
-    write(root, "notes.md", "# Notes\n")
+    write(root, "notes.txt", "Notes\n")
     return open_tools, root
 
 
@@ -63,7 +63,7 @@ async def test_no_document_until_an_outline_is_focused(outliner: tuple[Any, Path
         for tool, args in [("get_current_document", {}), ("get_outline_structure", {}), ("get_row", {"rowId": "a"})]:
             error = await tools.fail(tool, **args)
             assert error["error"] == "no_document" and "open" in error["message"]
-    await focus(open_tools, "notes.md")  # a markdown tab is no outline
+    await focus(open_tools, "notes.txt")  # a text file is no outline (a markdown one is: test_markdown)
     async with open_tools("outliner") as tools:
         assert (await tools.fail("get_current_document"))["error"] == "no_document"
     await focus(open_tools, "plan.opml")

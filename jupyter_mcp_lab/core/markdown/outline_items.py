@@ -1,0 +1,83 @@
+"""The items of one top-level list block, nested lists included, for the outline view.
+
+Parsed with the engine's block parser (``block_parser``: no inline pass) on the list's own
+text, and cached by that text: after an edit only the lists it changed are parsed again.
+Items inside a blockquote (or any other container that is not a list item) are not
+items of the outline: they are content of the item that holds them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from .block_parser import block_parser
+
+
+@dataclass(frozen=True)
+class ListItemLines:
+    """One item's lines, 0-based and relative to the list block's first line."""
+
+    line: int  # its marker's line
+    topic_end: int  # exclusive: the end of its first paragraph (line + 1 when it has none)
+    body_end: int  # exclusive: where its first nested list starts (else ``end``)
+    end: int  # exclusive: the end of the item with its nested items, trailing blank lines left out
+    parent: int  # index of the enclosing item in this list's items, -1 for a top item
+
+
+_LISTS = ("bullet_list_open", "ordered_list_open")
+_MD = block_parser(front_matter=False)
+_LOCK = threading.Lock()
+_CACHE: OrderedDict[str, tuple[ListItemLines, ...]] = OrderedDict()
+_MAX = 4_000
+
+
+def list_items(block_text: str) -> tuple[ListItemLines, ...]:
+    """The items of a list block (its source lines joined), in document order."""
+    with _LOCK:
+        hit = _CACHE.get(block_text)
+        if hit is not None:
+            _CACHE.move_to_end(block_text)
+            return hit
+        tokens = _MD.parse(block_text, {})
+    items = _walk(tokens, block_text.split("\n"))
+    with _LOCK:
+        _CACHE[block_text] = items
+        while len(_CACHE) > _MAX:
+            _CACHE.popitem(last=False)
+    return items
+
+
+def _walk(tokens: list, lines: list[str]) -> tuple[ListItemLines, ...]:
+    found: list[list[int]] = []  # [line, topic_end, body_end, end, parent]
+    # Open containers: the index of an item, or -1 for a list, -2 for anything else.
+    stack: list[int] = []
+    for i, tok in enumerate(tokens):
+        if tok.nesting == -1:
+            if stack:
+                stack.pop()
+            continue
+        if tok.nesting == 0:
+            continue
+        if tok.type == "list_item_open":
+            if -2 in stack or tok.map is None:
+                stack.append(-2)
+                continue
+            a, z = tok.map
+            parent = next((k for k in reversed(stack) if k >= 0), -1)
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+            topic_end = nxt.map[1] if nxt is not None and nxt.type == "paragraph_open" and nxt.map[0] == a else a + 1
+            while z > a + 1 and not lines[z - 1].strip():
+                z -= 1
+            found.append([a, min(topic_end, z), -1, z, parent])
+            stack.append(len(found) - 1)
+            continue
+        if tok.type in _LISTS:
+            owner = stack[-1] if stack else -1
+            if owner >= 0 and found[owner][2] < 0 and tok.map is not None:
+                found[owner][2] = tok.map[0]
+            stack.append(-1)
+            continue
+        stack.append(-2)
+    return tuple(ListItemLines(a, t, b if b >= 0 else z, z, p) for a, t, b, z, p in found)

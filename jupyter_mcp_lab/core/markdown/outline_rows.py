@@ -1,0 +1,250 @@
+"""The outline view of a markdown document: headings and list items as rows.
+
+Rows are the ``Row`` of OPML outlines (``core.content.outline``), so ``OutlineTree`` and
+the ``outline`` read operations read a markdown document exactly as they read an OPML one.
+
+- A heading's rows are the headings and list items under it (a heading of a lower level
+  ends it); list items before the first heading are top-level rows; nested lists nest.
+  Lists inside a blockquote or another container are content, not rows.
+- A row's topic is a heading's title, or the text of an item's first paragraph (its lines
+  joined with a space) without the marker and checkbox. ``- [ ]`` is unchecked, ``- [x]``
+  checked; a heading has no checkbox.
+- A row's note is the markdown between its topic and its first child row (a heading's
+  paragraphs, code, tables before its first list or subheading; an item's continuation
+  paragraphs before its nested list), blank lines at either end left out, an item's
+  lines without the item's indentation.
+
+Ids (``md-`` and eight hex digits) are derived from content, not position: the CRC-32 of
+the row's topic and its parent's topic; the n-th row (n ≥ 2, document order) with the same
+pair gets ``-n``. So an edit anywhere else (text above, rows added, deleted or moved
+elsewhere, a change to another row's note or checkbox) leaves a row's id as it was. A row's
+id changes when its own topic or its parent's topic changes, when it moves to a parent
+with another topic, or when a row with the same topic under a parent with the same topic
+is added or removed before it.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import zlib
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from ..content.outline import Row, State
+from ..kinds import DocumentKind
+from ..revision import revision_of
+from ..text import LineIndex, split_lines
+from .headings import ATX_HEADING
+from .list_model import _ITEM, _shift, _width
+from .outline_items import list_items
+from .structure import Structure, structure_of
+
+RowKind = Literal["heading", "item"]
+_BOX: dict[str | None, State] = {None: "none", "[ ]": "unchecked", "[x]": "checked", "[X]": "checked"}
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a row is in the source (1-based, inclusive lines)."""
+
+    kind: RowKind
+    line: int  # the heading line / the item's marker line
+    topic_end: int  # the last line of the topic (a setext heading's underline for a heading)
+    body_end: int  # the last line before the row's first child row (or its end)
+    end: int  # the last line of the row and everything under it, trailing blank lines left out
+    level: int = 0  # a heading's level (1-6)
+    column: int = 0  # an item's content column (where its text and its lines start)
+    indent: str = ""  # an item's indentation
+    marker: str = ""  # an item's marker ("-", "*", "1.", "2)")
+    box: str | None = None  # an item's checkbox ("[ ]", "[x]") or None
+    topic_span: tuple[int, int] = (0, 0)  # offsets of the topic's text (its first to its last line)
+
+
+@dataclass(frozen=True)
+class MarkdownOutline:
+    """A markdown document read as an outline (``rows`` in document order, ``places`` beside them)."""
+
+    source: str
+    structure: Structure
+    rows: tuple[Row, ...]
+    places: tuple[Place, ...]
+    kind: DocumentKind = "markdown"
+
+    def index(self, row_id: str) -> int | None:
+        return self._order.get(row_id)
+
+    @property
+    def _order(self) -> dict[str, int]:
+        order = self.__dict__.get("_order_cache")
+        if order is None:
+            order = {r.id: i for i, r in enumerate(self.rows)}
+            object.__setattr__(self, "_order_cache", order)
+        return order
+
+
+def _item_topic(lines: list[str], m: re.Match[str], a: int, t: int) -> str:
+    """An item's topic: its first paragraph (lines ``a..t-1``, 0-based) without marker and box."""
+    first = m.group(6).strip()
+    more = [ln.strip() for ln in lines[a + 1 : t]]
+    return " ".join([first, *more]) if more else first
+
+
+def _end(idx: LineIndex, lines: list[str], line: int) -> int:
+    """The offset after the last non-blank character of ``line``."""
+    text = lines[line - 1]
+    return idx.end_of(line) - (len(text) - len(text.rstrip()))
+
+
+def _trim(lines: list[str], a: int, z: int) -> tuple[int, int]:
+    """Lines ``a..z`` (1-based, inclusive) without blank lines at either end (a > z: none)."""
+    while a <= z and not lines[a - 1].strip():
+        a += 1
+    while z >= a and not lines[z - 1].strip():
+        z -= 1
+    return a, z
+
+
+def parse_outline(text: str) -> MarkdownOutline:
+    """The rows of a markdown document (see the module doc)."""
+    st = structure_of(text)
+    lines = split_lines(text)
+    idx = st.lines
+    topics: list[str] = []
+    parents: list[int] = []
+    places: list[Place] = []
+    heads: list[int] = []  # open headings (row indexes), outermost first
+    last = len(lines)
+    for block in st.blocks:
+        if block.type == "heading":
+            level = block.level or 1
+            while heads and places[heads[-1]].level >= level:
+                closed = heads.pop()
+                places[closed] = _closed(places[closed], lines, block.line_start - 1)
+            parents.append(heads[-1] if heads else -1)
+            atx = ATX_HEADING.match(lines[block.line_start - 1])
+            topics.append(atx.group(1).strip() if atx else " ".join((block.title or "").split()))
+            at = idx.start_of(block.line_start)
+            if atx is not None:
+                span = (at + atx.start(1), at + atx.end(1))
+            else:  # setext: the lines above the underline
+                span = (
+                    at + len(lines[block.line_start - 1]) - len(lines[block.line_start - 1].lstrip()),
+                    _end(idx, lines, block.line_end - 1),
+                )
+            places.append(
+                Place(
+                    "heading", block.line_start, block.line_end, block.line_end, block.line_end, level, topic_span=span
+                )
+            )
+            heads.append(len(places) - 1)
+            continue
+        if block.type != "list":
+            continue
+        base = len(places)
+        owner = heads[-1] if heads else -1
+        for item in list_items("\n".join(lines[block.line_start - 1 : block.line_end])):
+            a = block.line_start + item.line
+            m = _ITEM.match(lines[a - 1])
+            assert m is not None  # markdown-it found an item here
+            indent, marker, gap, box = m.group(1), m.group(2), m.group(3), m.group(4)
+            cc = _width(indent) + len(marker) + (len(gap) if 0 < len(gap) <= 4 and m.group(6) else 1)
+            topic_end = block.line_start + item.topic_end - 1
+            topics.append(_item_topic(lines, m, a - 1, topic_end))
+            parents.append(base + item.parent if item.parent >= 0 else owner)
+            places.append(
+                Place(
+                    "item",
+                    a,
+                    topic_end,
+                    block.line_start + item.body_end - 1,
+                    block.line_start + item.end - 1,
+                    0,
+                    cc,
+                    indent,
+                    marker,
+                    box,
+                    (idx.start_of(a) + m.start(6), max(idx.start_of(a) + m.start(6), _end(idx, lines, topic_end))),
+                )
+            )
+    for h in heads:
+        places[h] = _closed(places[h], lines, last)
+    return _assemble(text, st, lines, topics, parents, places)
+
+
+def _closed(place: Place, lines: list[str], end: int) -> Place:
+    """A heading's place once its section is known to end at line ``end``."""
+    _, z = _trim(lines, place.line, end)
+    return replace(place, end=max(z, place.topic_end))
+
+
+def _assemble(
+    text: str, st: Structure, lines: list[str], topics: list[str], parents: list[int], places: list[Place]
+) -> MarkdownOutline:
+    children: list[list[int]] = [[] for _ in places]
+    for i, p in enumerate(parents):
+        if p >= 0:
+            children[p].append(i)
+    ids = _ids(topics, parents)
+    levels: list[int] = []
+    rows: list[Row] = []
+    for i, place in enumerate(places):
+        p = parents[i]
+        levels.append(levels[p] + 1 if p >= 0 else 0)
+        kids = children[i]
+        body_end = (places[kids[0]].line - 1) if kids else place.end
+        if place.kind == "item":
+            body_end = min(body_end, place.body_end)
+        place = places[i] = replace(place, body_end=body_end)
+        a, z = _trim(lines, place.topic_end + 1, body_end)
+        note = None
+        if a <= z:
+            body = lines[a - 1 : z]
+            note = "\n".join(_shift(ln, -place.column) for ln in body) if place.kind == "item" else "\n".join(body)
+        rows.append(
+            Row(
+                id=ids[i],
+                text=topics[i],
+                value_span=place.topic_span,
+                note=note,
+                status=_BOX.get(place.box, "none") if place.kind == "item" else "none",
+                parent=ids[p] if p >= 0 else None,
+                children=tuple(ids[k] for k in kids),
+                level=levels[i],
+            )
+        )
+    return MarkdownOutline(text, st, tuple(rows), tuple(places))
+
+
+def _ids(topics: list[str], parents: list[int]) -> list[str]:
+    seen: dict[str, int] = {}
+    out = []
+    for i, topic in enumerate(topics):
+        p = parents[i]
+        key = (topics[p] if p >= 0 else "\x1e") + "\x1f" + topic
+        base = f"md-{zlib.crc32(key.encode('utf-8', 'surrogatepass')):08x}"
+        n = seen.get(base, 0) + 1
+        seen[base] = n
+        out.append(base if n == 1 else f"{base}-{n}")
+    return out
+
+
+_CACHE: OrderedDict[str, MarkdownOutline] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+
+
+def markdown_outline(text: str) -> MarkdownOutline:
+    """``parse_outline(text)``, the last few kept (agents read, then edit, then read)."""
+    key = revision_of(text)
+    with _CACHE_LOCK:
+        hit = _CACHE.get(key)
+        if hit is not None and hit.source == text:
+            _CACHE.move_to_end(key)
+            return hit
+    outline = parse_outline(text)
+    with _CACHE_LOCK:
+        _CACHE[key] = outline
+        while len(_CACHE) > 8:
+            _CACHE.popitem(last=False)
+    return outline

@@ -1,0 +1,192 @@
+"""Row edits on a markdown outline are splices: add, update, check, move and delete rows, and
+the plan of several edits (``MarkdownRows``) that finds rows by the ids it gave them."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import pytest
+
+from jupyter_mcp_lab.core.content.part_edits import EditOp, PartEdit
+from jupyter_mcp_lab.core.errors import ArgumentError, DomainError
+from jupyter_mcp_lab.core.markdown.outline_edits import apply_row_edit, row_edit
+from jupyter_mcp_lab.core.markdown.outline_rows import parse_outline
+from jupyter_mcp_lab.core.markdown.outline_source import MarkdownRows
+
+DOC = """# Plan
+
+Intro.
+
+- [x] Write notes
+- [ ] Tag v1.0
+  - [x] sub one
+  - [ ] sub two
+- plain
+
+## Research
+
+1. Interview
+2. Résumé — 東京
+
+## Later
+
+Text.
+"""
+ID = {r.text: r.id for r in parse_outline(DOC).rows}
+
+
+def run(op: str, part: str = "new", after: str | None = None, text: str = DOC, **fields: Any) -> str:
+    return apply_row_edit(
+        text, PartEdit(ID.get(part, part), cast(EditOp, op), after=ID.get(after or "", after), fields=fields)
+    )
+
+
+def under(parent: str | None) -> str | None:
+    return ID[parent] if parent else None
+
+
+def test_a_new_row_takes_the_form_of_its_siblings() -> None:
+    out = run("insert", after="Tag v1.0", parent=ID["Plan"], topic="New task", note="a note\nline 2")
+    assert out == DOC.replace("- plain", "- [ ] New task\n\n  a note\n  line 2\n- plain")
+    out = run("insert", parent=ID["Tag v1.0"], topic="first sub")
+    assert out == DOC.replace("  - [x] sub one", "  - [ ] first sub\n  - [x] sub one")
+    out = run("insert", after="Research", parent=ID["Plan"], topic="New section", note="Body.")
+    assert out == DOC.replace("## Later", "## New section\n\nBody.\n\n## Later")
+    out = run("insert", after="Interview", parent=ID["Research"], topic="Survey")
+    assert out == DOC.replace("1. Interview\n", "1. Interview\n2. Survey\n")
+    # no rows under the heading yet: a new list after its text; nested rows nest
+    out = run("insert", parent=ID["Later"], topic="first in later", children=[{"topic": "kid", "id": "k"}])
+    assert out == DOC + "\n- first in later\n  - kid\n"
+    out = run("insert", parent=ID["plain"], topic="nested 東京")
+    assert out == DOC.replace("- plain\n", "- plain\n  - nested 東京\n")
+    assert run("insert", parent=None, topic="Top") == "# Top\n\n" + DOC  # first at the top level
+    assert run("insert", after="Plan", parent=None, topic="Top") == DOC + "\n# Top\n"
+
+
+def test_new_topics_are_text_not_markup() -> None:
+    out = run("insert", after="sub two", parent=ID["Tag v1.0"], topic="[x] looks like a box")
+    assert "  - [ ] \\[x] looks like a box\n" in out
+    out = run("insert", after="plain", parent=ID["Plan"], topic="1. not a list\nsecond line")
+    assert "- 1\\. not a list second line\n" in out
+    assert [r.text for r in parse_outline(out).rows if r.parent == ID["Plan"]][-3] == "1\\. not a list second line"
+    out = run("insert", after="Later", parent=ID["Plan"], topic="Sec", note="# would be a heading\nbody")
+    assert "## Sec\n\n\\# would be a heading\nbody\n" in out
+    assert [r.text for r in parse_outline(out).rows][-1] == "Sec"
+
+
+def test_update_topic_state_and_note() -> None:
+    out = run("set", "Tag v1.0", topic="Tag v2", state="checked", note="why")
+    assert out == DOC.replace("- [ ] Tag v1.0\n", "- [x] Tag v2\n\n  why\n\n")
+    assert run("set", "plain", state="unchecked") == DOC.replace("- plain", "- [ ] plain")
+    assert run("set", "Write notes", state="none") == DOC.replace("- [x] Write notes", "- Write notes")
+    assert run("set", "Write notes", state="checked") == DOC  # already: nothing changes
+    assert run("set", "Plan", note="") == DOC.replace("Intro.\n\n", "")
+    assert run("set", "Plan", note="New intro") == DOC.replace("Intro.", "New intro")
+    assert run("set", "Research", note="A note") == DOC.replace("## Research\n", "## Research\n\nA note\n")
+    assert run("set", "Research", topic="Recherche — 東京") == DOC.replace("## Research", "## Recherche — 東京")
+    setext = "Title\n=====\n\n- a\n"
+    assert apply_row_edit(setext, PartEdit(parse_outline(setext).rows[0].id, "set", fields={"topic": "New"})) == (
+        "New\n=====\n\n- a\n"
+    )
+    with pytest.raises(ArgumentError, match="heading has no checkbox"):
+        run("set", "Plan", state="checked")
+    with pytest.raises(ArgumentError, match="state"):
+        run("set", "plain", state="mixed")
+    assert run("set", "Plan", state="none") == DOC
+
+
+def test_delete_takes_its_rows_and_the_blank_lines_it_stood_between() -> None:
+    assert run("delete", "Tag v1.0") == DOC.replace("- [ ] Tag v1.0\n  - [x] sub one\n  - [ ] sub two\n", "")
+    assert run("delete", "Research") == DOC.replace("## Research\n\n1. Interview\n2. Résumé — 東京\n\n", "")
+    assert run("delete", "Later") == DOC.replace("\n\n## Later\n\nText.", "")
+    loose = "- a\n\n- b\n\n- c\n\nafter\n"
+    o = {r.text: r.id for r in parse_outline(loose).rows}
+    assert apply_row_edit(loose, PartEdit(o["b"], "delete")) == "- a\n\n- c\n\nafter\n"
+    assert apply_row_edit(loose, PartEdit(o["c"], "delete")) == "- a\n\n- b\n\nafter\n"
+    only = "# H\n\n- only\n\ntext\n"
+    assert apply_row_edit(only, PartEdit(parse_outline(only).rows[1].id, "delete")) == "# H\n\ntext\n"
+
+
+def test_move_keeps_the_form_it_can_and_shifts_levels() -> None:
+    assert run("move", "plain", parent=ID["Plan"]) == DOC.replace(
+        "- [x] Write notes", "- plain\n- [x] Write notes"
+    ).replace("  - [ ] sub two\n- plain\n", "  - [ ] sub two\n")
+    out = run("move", "sub one", after="Write notes", parent=ID["Plan"])
+    assert "- [x] Write notes\n- [x] sub one\n- [ ] Tag v1.0\n  - [ ] sub two\n" in out
+    out = run("move", "Later", after="Plan", parent=None)  # a top-level heading now
+    assert out.endswith("2. Résumé — 東京\n\n# Later\n\nText.\n")
+    out = run("move", "Later", after="plain", parent=ID["Plan"])  # between the items and the subheadings
+    assert "- plain\n\n## Later\n\nText.\n\n## Research\n" in out
+    # an item after a heading becomes a heading, its items a list under it
+    out = run("move", "Tag v1.0", after="Research", parent=ID["Plan"])
+    assert "## Tag v1.0\n- [x] sub one\n- [ ] sub two\n\n## Later" in out
+    # a heading among items becomes an item, its text its note
+    out = run("move", "Later", after="Interview", parent=ID["Research"])
+    assert "1. Interview\n2. Later\n\n   Text.\n2. Résumé — 東京\n" in out
+    deep = "# A\n## B\n### C\n# D\n"
+    o = {r.text: r.id for r in parse_outline(deep).rows}
+    assert (
+        apply_row_edit(deep, PartEdit(o["B"], "move", after=None, fields={"parent": o["D"]}))
+        == "# A\n# D\n\n## B\n### C\n"
+    )
+    assert (
+        apply_row_edit(deep, PartEdit(o["B"], "move", after=o["A"], fields={"parent": None}))
+        == "# A\n\n# B\n## C\n\n# D\n"
+    )
+    nested = "# A\n- x\n# B\n## C\n"
+    a, _, b, _ = (r.id for r in parse_outline(nested).rows)
+    with pytest.raises(ArgumentError, match="subheadings"):  # before the item x it would be an item
+        apply_row_edit(nested, PartEdit(b, "move", after=None, fields={"parent": a}))
+    assert apply_row_edit(nested, PartEdit(b, "move", after=None, fields={"parent": None})) == "# B\n## C\n\n# A\n- x\n"
+    with pytest.raises(ArgumentError, match="under itself"):
+        run("move", "Plan", parent=ID["Research"])
+    assert row_edit(parse_outline(DOC), PartEdit(ID["Write notes"], "move", fields={"parent": ID["Plan"]})) == []
+
+
+def test_bad_edits_are_refused_and_change_nothing() -> None:
+    with pytest.raises(DomainError) as missing:
+        run("set", "nope", topic="x")
+    assert missing.value.code == "NOT_FOUND" and missing.value.details["row"] == "nope"
+    with pytest.raises(ArgumentError, match="not a child"):
+        run("insert", after="sub one", parent=ID["Plan"], topic="x")
+    with pytest.raises(ArgumentError):
+        run("insert", parent=ID["Plan"], topic=3)
+    with pytest.raises(ArgumentError):
+        run("text", "Plan")
+
+
+def test_a_plan_of_several_edits_finds_rows_by_the_ids_it_gave_them() -> None:
+    rows = MarkdownRows.parse(DOC)
+    out = rows.apply_edit(
+        PartEdit(
+            "r-1",
+            "insert",
+            after=ID["plain"],
+            fields={"parent": ID["Plan"], "topic": "One", "children": [{"id": "r-2", "topic": "Two"}]},
+        )
+    )
+    out = out.apply_edit(PartEdit("r-3", "insert", after="r-1", fields={"parent": ID["Plan"], "topic": "Three"}))
+    out = out.apply_edit(PartEdit("r-4", "insert", after=None, fields={"parent": "r-2", "topic": "Four"}))
+    assert "- plain\n- One\n  - Two\n    - Four\n- Three\n" in out.serialize()
+    found = {r.id: r.text for r in out.rows}
+    assert {k: found[out.resolve(k) or ""] for k in ("r-1", "r-2", "r-3", "r-4")} == {
+        "r-1": "One",
+        "r-2": "Two",
+        "r-3": "Three",
+        "r-4": "Four",
+    }
+    # a renamed row's children get new ids: the plan still finds them by the old ones
+    renamed = MarkdownRows.parse(DOC).apply_edit(
+        PartEdit(ID["Tag v1.0"], "set", fields={"topic": "Tag v2", "state": "checked"})
+    )
+    renamed = renamed.apply_edit(PartEdit(ID["sub two"], "set", fields={"state": "checked"}))
+    assert "- [x] Tag v2\n  - [x] sub one\n  - [x] sub two\n" in renamed.serialize()
+    assert renamed.resolve(ID["sub two"]) != ID["sub two"]
+    # a topic change as a text edit of the topic
+    text = MarkdownRows.parse(DOC).apply_edit(PartEdit(ID["plain"], "text", 0, 5, "plain", "simple"))
+    assert "- simple\n" in text.serialize()
+    moved = MarkdownRows.parse(DOC).apply_edit(
+        PartEdit(ID["Tag v1.0"], "move", after=None, fields={"parent": ID["Later"]})
+    )
+    moved = moved.apply_edit(PartEdit(ID["sub one"], "set", fields={"state": "unchecked"}))
+    assert moved.serialize().endswith("Text.\n\n- [ ] Tag v1.0\n  - [ ] sub one\n  - [ ] sub two\n")
