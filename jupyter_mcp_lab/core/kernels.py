@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 ExecutionStatus = Literal["ok", "error", "timeout"]
-# Called with each output (an nbformat output dict) as it arrives.
-OnOutput = Callable[[dict[str, Any]], Awaitable[None]]
+# Called as outputs arrive: with the new output (an nbformat output dict; None when outputs
+# were cleared or a display updated) and the outputs so far (streams merged).
+OnOutput = Callable[[dict[str, Any] | None, list[dict[str, Any]]], Awaitable[None]]
 
 
 @dataclass

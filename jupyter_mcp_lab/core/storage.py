@@ -15,7 +15,7 @@ import contextlib
 import os
 import secrets
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from .errors import DomainError
 from .paths import resolve_in_root
@@ -35,6 +35,28 @@ class Storage(Protocol):
         ...
 
     async def exists(self, path: str) -> bool: ...
+
+
+class OutputSink(Protocol):
+    """Where a running cell's outputs are shown while it runs (its open shared document)."""
+
+    def open(self) -> None:
+        """The run starts: the cell's outputs are cleared and it shows as running."""
+
+    def show(self, outputs: list[dict[str, Any]]) -> None:
+        """The cell's outputs so far (nbformat 4 dicts)."""
+
+    def close(self) -> None:
+        """The run ended (its outputs are then stored as any change is)."""
+
+
+@runtime_checkable
+class LiveCells(Protocol):
+    """A storage where a person may have a notebook open and see its cells change."""
+
+    async def cell_outputs(self, path: str, cell_id: str) -> OutputSink | None:
+        """The sink for ``cell_id``'s outputs while ``path`` is open; None when it is not."""
+        ...
 
 
 class FileStorage:

@@ -164,11 +164,16 @@ class JupyterKernels:
                 else:
                     outputs.clear()
                     displays.clear()
+                    await on_output(None, outputs)
             elif kind == "update_display_data":
                 display_id = str((content.get("transient") or {}).get("display_id"))
                 for i in displays.get(display_id, []):
-                    outputs[i]["data"] = content.get("data", {})
-                    outputs[i]["metadata"] = content.get("metadata", {})
+                    outputs[i] = {
+                        **outputs[i],
+                        "data": content.get("data", {}),
+                        "metadata": content.get("metadata", {}),
+                    }
+                await on_output(None, outputs)
             elif kind in ("stream", "display_data", "execute_result", "error"):
                 if clear_next:
                     outputs.clear()
@@ -181,11 +186,13 @@ class JupyterKernels:
                     status = "error"
                 last = outputs[-1] if outputs else None
                 if kind == "stream" and last and last["output_type"] == "stream" and last["name"] == out["name"]:
-                    last["text"] += out["text"]  # as JupyterLab shows consecutive stream text
+                    # As JupyterLab shows consecutive stream text; a new dict, so what was
+                    # shown before (``on_output``'s list) is not changed under its reader.
+                    outputs[-1] = {**last, "text": last["text"] + out["text"]}
                 else:
                     shown_id = (content.get("transient") or {}).get("display_id")
                     if shown_id:
                         displays.setdefault(str(shown_id), []).append(len(outputs))
                     outputs.append(out)
-                await on_output(out)
+                await on_output(out, outputs)
         return Execution(status, outputs, count, interrupted)

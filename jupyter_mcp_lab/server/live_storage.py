@@ -27,10 +27,10 @@ from ..core.content import NotebookContent
 from ..core.errors import DomainError
 from ..core.suggestions.diff import regions
 from .contents_storage import ContentsStorage
+from .live_cells import ORIGIN, CellOutputs, update_cell
 
 log = logging.getLogger(__name__)
 
-ORIGIN = "jupyter-mcp-lab"  # the transaction origin: who changed the shared text
 SAVE_GRACE = 3.0  # seconds beyond the room's save delay to wait for its save
 
 
@@ -67,6 +67,7 @@ class LiveStorage(ContentsStorage):
         shared = await self._shared(path)
         if shared is None:
             return await super().write_text(path, text, base)
+        before = await self._modified(path)
         # Compare and apply with no await in between: nobody's keystroke slips through.
         current = _text_of(shared, path)
         if base is not None and current != base:
@@ -77,12 +78,17 @@ class LiveStorage(ContentsStorage):
             )
         if current == text:
             return
-        before = await self._modified(path)
         if path.endswith(".ipynb"):
             _apply_notebook(shared, text)
         else:
             _apply_text(shared, current, text)
         await self._saved(path, before)
+
+    async def cell_outputs(self, path: str, cell_id: str) -> CellOutputs | None:
+        """Where a running cell's outputs are shown as they arrive: its shared document while
+        the notebook is open in JupyterLab (None otherwise: stored when the run ends)."""
+        shared = await self._shared(path) if path.endswith(".ipynb") else None
+        return None if shared is None else CellOutputs(shared, cell_id)
 
     async def _modified(self, path: str) -> Any:
         try:
@@ -141,8 +147,8 @@ def _stored(cell: dict[str, Any]) -> dict[str, Any]:
 
 def _apply_notebook(shared: Any, text: str) -> None:
     """Turn the shared notebook into ``text``'s cells by id: gone cells deleted, new ones
-    inserted, moved ones re-placed, and a cell whose source alone changed edited in place (so
-    the person's cursor in it stays on its text)."""
+    inserted, moved ones re-placed, and a changed cell changed in place (its source as text
+    changes, so the person's cursor in it stays on its text; its outputs as output changes)."""
     new = NotebookContent.parse("notebook", text)
     wanted = {c["id"] for c in new.cells}
     with shared.ydoc.transaction(origin=ORIGIN):
@@ -154,12 +160,8 @@ def _apply_notebook(shared: Any, text: str) -> None:
             ids = [c["id"] for c in cells]
             if i < len(ids) and ids[i] == cell["id"]:
                 now = _stored(shared.get_cell(i))
-                if now == cell:
-                    continue
-                if {**now, "source": None} == {**cell, "source": None}:
-                    shared.set_cell(i, source=cell["source"])
-                else:
-                    shared.set_cell(i, cell)
+                if now != cell:
+                    update_cell(shared, i, now, cell)
                 continue
             if cell["id"] in ids:
                 del cells[ids.index(cell["id"])]  # moved: placed again below

@@ -8,7 +8,8 @@ Interrupting or restarting a kernel stops the person's work too: the same rule a
 A cell with a pending suggestion is not run before the person accepts it.
 
 A cell's outputs are stored back into the notebook (the live shared document when it is open
-in JupyterLab) and returned as text with resources to fetch; code that is not a cell returns
+in JupyterLab, where the person sees them arrive while the code runs) and returned as text
+with resources to fetch; code that is not a cell returns
 its outputs as text only. While code runs the agent gets progress notifications and its
 streamed text as log messages; at the timeout the kernel is interrupted and what came is kept.
 """
@@ -25,6 +26,7 @@ from ...core.content import NotebookContent
 from ...core.documents import OpenDocument
 from ...core.errors import DomainError
 from ...core.kernels import ExecutionStatus, KernelInfo, Kernels
+from ...core.storage import LiveCells, OutputSink
 from ..base import operation
 from ..context import OpContext
 from ..documents import DocumentTarget, resolve_target
@@ -157,6 +159,13 @@ def _store(cell_id: str, outs: list[dict[str, Any]], count: int | None) -> Any:
     return change
 
 
+async def _live_outputs(ctx: OpContext, doc: OpenDocument, cell_id: str | None) -> OutputSink | None:
+    storage = ctx.services.docs.storage
+    if cell_id is None or doc.path is None or not isinstance(storage, LiveCells):
+        return None
+    return await storage.cell_outputs(doc.path, cell_id)
+
+
 class _Gone(Exception):
     """The cell was deleted (or made markdown) while its code ran: nothing to store the outputs in."""
 
@@ -185,9 +194,15 @@ async def execute(ctx: OpContext, params: ExecuteParams) -> ExecuteResult:
         await ctx.report_progress(round(sent, 3), params.timeout, message)
 
     seen = 0
+    # The person sees a cell's outputs arrive in the notebook they have open.
+    live = await _live_outputs(ctx, doc, cell_id)
 
-    async def on_output(out: dict[str, Any]) -> None:
+    async def on_output(out: dict[str, Any] | None, outputs: list[dict[str, Any]]) -> None:
         nonlocal seen
+        if live is not None:
+            live.show(outputs)
+        if out is None:
+            return
         seen += 1
         await progress(f"running: {seen} output{'s' if seen > 1 else ''} so far")
         if out.get("output_type") == "stream":
@@ -200,10 +215,14 @@ async def execute(ctx: OpContext, params: ExecuteParams) -> ExecuteResult:
 
     await progress(f"running in kernel {kernel.name} ({kernel.id[:8]})")
     ticker = asyncio.create_task(tick())
+    if live is not None:
+        live.open()
     try:
         run = await kernels.execute(kernel.id, code, params.timeout, on_output)
     finally:
         ticker.cancel()
+        if live is not None:
+            live.close()
     stored = False
     if cell_id is not None:
         try:
