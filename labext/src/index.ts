@@ -18,6 +18,7 @@ import {
   noticeText,
   SuggestionNotifier
 } from './notify';
+import { outlineTreePlugin } from './outline_tree_plugin';
 import { StatusPanel } from './panel';
 import { IMcpLab } from './tokens';
 import { reviewViewsPlugin } from './views_plugin';
@@ -122,5 +123,6 @@ export default [
   plugin,
   inlineReviewPlugin,
   reviewViewsPlugin,
-  reviewCommandsPlugin
+  reviewCommandsPlugin,
+  outlineTreePlugin
 ];

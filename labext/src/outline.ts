@@ -1,6 +1,6 @@
 /**
  * The "Outline" section of the MCP Lab panel: the headings of the active
- * document, following the editor. The section binds `OutlineModel`
+ * document (the top-level rows of an OPML outline), following the editor. The section binds `OutlineModel`
  * (outline_model.ts) to JupyterLab (the shell's current widget, the
  * document's `fileChanged`) and to the DOM. Clicking a heading puts the
  * editor's cursor on its line and scrolls it into view.
@@ -10,7 +10,13 @@ import type { Widget } from '@lumino/widgets';
 
 import { contextPath, editorOf, isDocumentWidget } from './documents';
 import { el, sectionFrame } from './dom';
-import { IHeading, OutlineModel, stateMessage } from './outline_model';
+import {
+  IHeading,
+  IOutlineRow,
+  OutlineModel,
+  stateMessage,
+  topRows
+} from './outline_model';
 import type { IPanelContext, IPanelSection } from './section';
 
 /** The heading's title as listed (an empty heading still gets a label). */
@@ -140,6 +146,12 @@ export class OutlineSection implements IPanelSection {
     const path = state.status === 'none' ? '' : state.path;
     this.node.dataset.path = path;
     this.node.dataset.status = state.status;
+    if (state.status === 'rows') {
+      this._body.replaceChildren(
+        this._rows(state.path, topRows(state.outline))
+      );
+      return;
+    }
     if (state.status !== 'headings') {
       const className =
         state.status === 'error' ? 'jp-McpLab-error' : 'jp-McpLab-outlineEmpty';
@@ -166,6 +178,47 @@ export class OutlineSection implements IPanelSection {
       list.append(item);
     });
     this._body.replaceChildren(list);
+  }
+
+  /** An OPML outline's top-level rows; a click shows the row in the tree view. */
+  private _rows(path: string, rows: IOutlineRow[]): HTMLElement {
+    const list = el('ul', 'jp-McpLab-outlineList');
+    for (const row of rows) {
+      const item = el('li', 'jp-McpLab-outlineItem');
+      item.dataset.id = row.id;
+      const link = el('button', 'jp-McpLab-outlineLink');
+      link.type = 'button';
+      link.title = row.note ? `${row.topic}\n${row.note}` : row.topic;
+      const box = { checked: '☑', unchecked: '☐', mixed: '▣', none: '•' };
+      const mark = el('span', 'jp-McpLab-outlineLevel', box[row.state]);
+      mark.setAttribute('aria-hidden', 'true');
+      const title = el(
+        'span',
+        'jp-McpLab-outlineTitle',
+        row.topic.trim() || '(untitled row)'
+      );
+      link.append(mark, title);
+      if (row.children.length > 0) {
+        link.append(
+          el('span', 'jp-McpLab-outlineLevel', `${row.children.length} below`)
+        );
+      }
+      link.addEventListener('click', () => this._revealRow(path, row.id));
+      item.append(link);
+      list.append(item);
+    }
+    return list;
+  }
+
+  /** Show a row in the outline's tree view (when the document shows one). */
+  private _revealRow(path: string, rowId: string): void {
+    const app = this._context.app;
+    const widget = this._widget;
+    if (!app || !widget || contextPath(widget.context) !== path) {
+      return;
+    }
+    app.shell.activateById(widget.id);
+    (widget.content as any)?.revealRow?.(rowId);
   }
 
   /** Put the editor's cursor on the heading's line and scroll it into view. */

@@ -1,23 +1,25 @@
 /**
  * The outline, the pure part: which document is followed, `GET
- * outline?path=`, the state to show, refreshing on the server's `document`
+ * outline?path=`, the state to show (a markdown document's headings, an OPML
+ * outline's top-level rows), refreshing on the server's `document`
  * events. Answers for a document no longer followed are dropped. The
  * requester is injected; no DOM.
  */
-import type { IHeading, IOutline } from './api_types';
+import type { IHeading, IOutline, IOutlineRow } from './api_types';
 import { normalizePath } from './documents';
 import type { IServerEvent, ServerEvents } from './events';
 import { errorText, ModelBase } from './model_base';
 import type { Request } from './request';
 
 // One heading and the outline, as `GET outline?path=` answers them.
-export type { IHeading, IOutline };
+export type { IHeading, IOutline, IOutlineRow };
 
 /** What the section shows. */
 export type OutlineState =
   | { status: 'none' }
   | { status: 'loading'; path: string }
   | { status: 'headings'; path: string; outline: IOutline }
+  | { status: 'rows'; path: string; outline: IOutline }
   | { status: 'empty'; path: string; outline: IOutline }
   | { status: 'not-markdown'; path: string; kind: string }
   | { status: 'error'; path: string; message: string };
@@ -27,6 +29,7 @@ export const MESSAGES = {
   none: 'Open a document to see its outline',
   loading: 'Loading the outline…',
   empty: 'No headings',
+  emptyOutline: 'No rows',
   notMarkdown: 'Not a markdown document'
 };
 
@@ -38,24 +41,37 @@ export function stateMessage(state: OutlineState): string {
     case 'loading':
       return MESSAGES.loading;
     case 'empty':
-      return MESSAGES.empty;
+      return state.outline.kind === 'outline'
+        ? MESSAGES.emptyOutline
+        : MESSAGES.empty;
     case 'not-markdown':
       return MESSAGES.notMarkdown;
     case 'error':
       return `The outline could not be loaded: ${state.message}`;
     case 'headings':
+    case 'rows':
       return '';
   }
 }
 
 /** The state an answer of `GET outline` shows. */
 export function outlineState(path: string, outline: IOutline): OutlineState {
+  if (outline.kind === 'outline') {
+    return (outline.rows ?? []).length > 0
+      ? { status: 'rows', path, outline }
+      : { status: 'empty', path, outline };
+  }
   if (outline.kind !== 'markdown') {
     return { status: 'not-markdown', path, kind: outline.kind };
   }
   return outline.headings.length > 0
     ? { status: 'headings', path, outline }
     : { status: 'empty', path, outline };
+}
+
+/** The top-level rows of an OPML outline, as the section lists them. */
+export function topRows(outline: IOutline): IOutlineRow[] {
+  return (outline.rows ?? []).filter(row => row.parent === null);
 }
 
 /** Whether two states show the same (an outline is known by its revision). */
@@ -69,6 +85,7 @@ export function sameState(a: OutlineState, b: OutlineState): boolean {
     case 'loading':
       return a.path === (b as typeof a).path;
     case 'headings':
+    case 'rows':
     case 'empty': {
       const other = (b as typeof a).outline;
       return (
@@ -164,7 +181,9 @@ export class OutlineModel extends ModelBase<OutlineState> {
     const state = this._state;
     return (
       typeof revision === 'string' &&
-      (state.status === 'headings' || state.status === 'empty') &&
+      (state.status === 'headings' ||
+        state.status === 'rows' ||
+        state.status === 'empty') &&
       state.outline.revision === revision
     );
   }

@@ -7,7 +7,9 @@ import {
   OutlineModel,
   OutlineState,
   outlineState,
-  stateMessage
+  sameState,
+  stateMessage,
+  topRows
 } from '../outline_model';
 import type { Request } from '../request';
 
@@ -112,6 +114,41 @@ describe('OutlineModel', () => {
     expect(
       stateMessage(outlineState('a.md', outline('a.md', { headings: [] })))
     ).toBe(MESSAGES.empty);
+  });
+
+  it('lists an OPML outline’s top-level rows', () => {
+    const row = (id: string, parent: string | null) => ({
+      id,
+      topic: id.toUpperCase(),
+      note: null,
+      state: 'none' as const,
+      level: parent === null ? 0 : 1,
+      parent,
+      children: []
+    });
+    const opml = outline('plan.opml', {
+      kind: 'outline',
+      headings: [],
+      rows: [row('a', null), row('a1', 'a'), row('b', null)]
+    });
+    const state = outlineState('plan.opml', opml);
+    expect(state.status).toBe('rows');
+    expect(stateMessage(state)).toBe('');
+    expect(topRows(opml).map(r => r.id)).toEqual(['a', 'b']);
+    const empty = outlineState(
+      'plan.opml',
+      outline('plan.opml', { kind: 'outline', headings: [], rows: [] })
+    );
+    expect(empty.status).toBe('empty');
+    expect(stateMessage(empty)).toBe(MESSAGES.emptyOutline);
+    // Same revision: the same state (no redraw); another: a new one.
+    expect(sameState(state, outlineState('plan.opml', opml))).toBe(true);
+    expect(
+      sameState(
+        state,
+        outlineState('plan.opml', { ...opml, revision: 'rev-2' })
+      )
+    ).toBe(false);
   });
 
   it('shows an error with the server’s message', async () => {
