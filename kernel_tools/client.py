@@ -330,6 +330,12 @@ class Lab:
 
         return DocumentView(self, path)
 
+    def outline_view(self, path: str) -> Any:
+        """An outline (OPML) as a tree with agents' pending row changes to accept or reject, kept current."""
+        from .widgets import OutlineView
+
+        return OutlineView(self, path)
+
     def board(self) -> Any:
         """The Panel review board (every pending suggestion, filters, diffs, agents' activity)."""
         from .board import review_board

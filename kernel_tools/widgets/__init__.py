@@ -4,9 +4,10 @@
 >>> lab.inspector()               # tools, resources, prompts, ping, log, the server's requests
 >>> lab.review_widget("notes.md") # pending suggestions to accept or reject
 >>> lab.document_view("notes.md") # the document with its suggestions marked
+>>> lab.outline_view("plan.opml")  # an outline as a tree, its rows' suggestions to decide
 
-Each loads only when asked for (``SuggestionReview`` and ``DocumentView`` live in their own
-modules, imported on first use).
+Each loads only when asked for (``SuggestionReview``, ``DocumentView`` and ``OutlineView``
+live in their own modules, imported on first use).
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from typing import Any
 from .inspector import Inspector
 from .tool_form import ToolBrowser
 
-_LAZY = {"SuggestionReview": ".review", "DocumentView": ".document"}
+_LAZY = {"SuggestionReview": ".review", "DocumentView": ".document", "OutlineView": ".outline"}
 
-__all__ = ["DocumentView", "Inspector", "SuggestionReview", "ToolBrowser"]
+__all__ = ["DocumentView", "Inspector", "OutlineView", "SuggestionReview", "ToolBrowser"]
 
 
 def __getattr__(name: str) -> Any:

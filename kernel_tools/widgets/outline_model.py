@@ -63,12 +63,12 @@ def _count_rows(children: Any) -> int:
 
 
 def _where(change: dict[str, Any], rows: dict[str, Row], top: str = "at the top") -> str:
-    """Where a row goes: after a sibling, first under a parent, or to the top."""
+    """Where a row goes: after a sibling, first under a parent, or first of all."""
     fields = change.get("fields") or {}
     if change.get("after"):
         return f"after {_name(change['after'], rows)}"
     parent = fields.get("parent")
-    return f"under {_name(parent, rows)}" if parent else top
+    return f"first under {_name(parent, rows)}" if parent else top
 
 
 def changes(suggestion: dict[str, Any], rows: dict[str, Row]) -> list[str]:

@@ -108,7 +108,7 @@ def test_pending_changes_are_marked_on_their_rows_and_added_rows_placed(rows: li
     assert order[order.index("launch") + 1 :][:4] == ["launch-first", "fc-1", "fc-2", "launch-dns"]
     assert by["launch"]["children"][0] == "launch-first" and by["launch-first"]["children"] == ["fc-1"]
     assert (by["fc-2"]["level"], by["fc-2"]["status"], by["fc-2"]["by"], by["fc-2"]["marks"]) == (3, "added", "s5", [])
-    assert by["launch-first"]["marks"][0]["changes"] == ["row added under «Launch»", "with 2 rows below"]
+    assert by["launch-first"]["marks"][0]["changes"] == ["row added first under «Launch»", "with 2 rows below"]
     assert by["design-proto"]["marks"][0]["changes"] == ["checked"]  # the topic is the row's: unchanged
     assert "diff" not in by["design-proto"]["marks"][0]
     assert by["goals"]["marks"][0]["changes"] == ["note removed"]

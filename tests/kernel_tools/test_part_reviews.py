@@ -1,0 +1,133 @@
+"""Cell-level review cards and the outline tree against a real JupyterLab, at the model level.
+
+An agent (the official SDK, its own MCP session) edits a notebook with the lab profile's
+``notebook`` tool under ``approval=suggest``; the review widget's cards say what happens to
+each cell (read with the notebook as it is now: positions, outputs) and accepting one changes
+the file. The outline view reads the sample OPML's rows through the REST API, searches and
+folds, and follows the event stream when the outline changes.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+from tests.kernel_tools.conftest import Lab
+from tests.kernel_tools.test_review_widget import click, eventually
+from tests.kernel_tools.widget_helpers import browser_sets
+from tests.ops.notebook.notebooks import rich, write
+
+SAMPLE = Path(__file__).parents[2] / "notebooks" / "sample" / "project-plan.opml"
+
+
+def cell_edit(server: Lab, path: str, agent: str = "agent-nb", **args: Any) -> dict[str, Any]:
+    """The agent stages one cell edit; the tool's structured result."""
+    result = server.agent_call("notebook", {"action": "edit", "path": path, **args}, client_name=agent)
+    assert not result.is_error, result
+    return dict(result.structured_content)
+
+
+def stage_cell_changes(server: Lab, path: str) -> dict[str, str]:
+    """One suggestion of each kind on the rich test notebook; their ids by kind."""
+    made = {
+        "text": cell_edit(server, path, op="replace", cell="load", old="math", new="cmath", rationale="Complex."),
+        "insert": cell_edit(server, path, op="insert", index=2, cell_type="markdown", source="## Plot"),
+        "move": cell_edit(server, path, op="move", cell="boom", index=0),
+        "clear": cell_edit(server, path, op="clear_outputs", cell="plot"),
+        "type": cell_edit(server, path, op="set_type", cell="raw", cell_type="markdown"),
+        "tags": cell_edit(server, path, op="metadata", cell="intro", tags=["title"]),
+        "delete": cell_edit(server, path, op="delete", cell="results"),
+    }
+    return {k: v["suggestionIds"][0] for k, v in made.items()}
+
+
+def test_notebook_cards_say_what_happens_to_each_cell(lab_server: Lab, lab: Any) -> None:
+    path = write(lab_server.root, "cells.ipynb", rich())
+    staged = stage_cell_changes(lab_server, path)
+    widget = lab.review_widget(path)
+    try:
+        widget.ready.result(15)
+
+        def words() -> dict[str, list[str]]:
+            return {c["id"]: c["part"]["changes"] for c in widget.cards}
+
+        # The notebook is read after the list: positions and output counts come in.
+        assert eventually(lambda: words().get(staged["clear"]) == ["clears 2 outputs"]), widget.cards
+        by_kind = {k: words()[sid] for k, sid in staged.items()}
+        assert by_kind == {
+            "text": ["source changed"],
+            "insert": ["markdown cell added after cell 1 «import math»"],
+            "move": ["moved from 3 to 0 (to the top)"],
+            "clear": ["clears 2 outputs"],
+            "type": ["type raw → markdown"],
+            "tags": ["metadata changed (tags: title)"],
+            "delete": ["cell removed"],
+        }
+        cards = {c["id"]: c for c in widget.cards}
+        assert cards[staged["text"]]["lines"] == "cell 1 «import math»"
+        assert cards[staged["text"]]["diff"] == [["-", "math"], ["+", "cmath"]]
+        assert cards[staged["insert"]]["diff"] == [["+", "## Plot"]]
+        assert cards[staged["move"]]["diff"] == []  # a move changes no text
+        # Cards in the notebook's order: the cells' positions.
+        assert [c["part"]["id"] for c in widget.cards][:3] == ["intro", "load", cards[staged["insert"]]["part"]["id"]]
+
+        # Accept the move: the file changes, its card goes, and the cards re-read the notebook.
+        click(widget, "accept", id=staged["move"])
+        assert widget.tasks.wait(15)
+        ids = [c["id"] for c in nbformat.read(lab_server.root / path, as_version=4).cells]
+        assert ids[0] == "boom"
+        assert eventually(lambda: words().get(staged["text"]) == ["source changed"] and staged["move"] not in words())
+        assert eventually(lambda: cards_label(widget, staged["text"]) == "cell 2 «import math»"), widget.cards
+    finally:
+        widget.close()
+
+
+def cards_label(widget: Any, sid: str) -> str:
+    return next((c["lines"] for c in widget.cards if c["id"] == sid), "")
+
+
+def test_the_outline_view_reads_searches_folds_and_follows_changes(lab_server: Lab, lab: Any) -> None:
+    shutil.copy(SAMPLE, lab_server.root / "plan.opml")
+    view = lab.outline_view("plan.opml")
+    try:
+        view.ready.result(15)
+        assert view.loaded and view.errors == {}
+        assert [n["id"] for n in view.nodes][:3] == ["goals", "goal-speed", "goal-a11y"]
+        assert view.counts == {"rows": 15, "pending": 0}
+        browser_sets(view, query="figma")  # typed in the search box
+        assert (view.matches, view.shown) == (["design-proto"], ["design", "design-proto"])
+        browser_sets(view, query="")
+        assert view.matches == [] and view.shown == []
+        view.collapse_all()
+        assert view.collapsed == ["goals", "design", "build", "launch", "misc"]
+        view.expand("build")
+        assert "build" not in view.collapsed
+
+        # An agent edits the file through the document tool (a text suggestion); accepted, the
+        # document event brings the tree up to date.
+        edit = {"op": "anchored", "text": 'text="Switch DNS"', "replacement": 'text="Switch DNS at 6am"'}
+        result = lab_server.agent_call(
+            "document", {"action": "edit", "path": "plan.opml", "edits": [edit], "rationale": "Earlier."}
+        )
+        assert not result.is_error, result
+        lab_server.api("POST", f"suggestions/{result.structured_content['suggestionIds'][0]}/accept")
+        assert eventually(lambda: _topic(view, "launch-dns") == "Switch DNS at 6am"), view.nodes
+    finally:
+        view.close()
+
+
+def test_the_outline_view_says_when_a_file_is_not_an_outline(lab_server: Lab, lab: Any) -> None:
+    (lab_server.root / "not-outline.md").write_text("# A note\n")
+    view = lab.outline_view("not-outline.md")
+    try:
+        view.ready.result(15)
+        assert view.nodes == [] and "not an outline" in view.errors[""]
+    finally:
+        view.close()
+
+
+def _topic(view: Any, row: str) -> str:
+    return next((n["topic"] for n in view.nodes if n["id"] == row), "")
