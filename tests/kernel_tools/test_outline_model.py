@@ -1,5 +1,5 @@
 """The outline tree widget's model (``kernel_tools.widgets.outline_model``): rows read from the
-sample OPML with the server's own parser, pending row suggestions in the REST API's shape
+sample OPML as the REST API answers them, pending row suggestions in the REST API's shape
 (``part`` = row id, ``change``), the tree nodes, search, the counts and the review cards'
 words for rows."""
 
@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from jupyter_mcp_lab.server.api.outline import outline_rows
 from kernel_tools.widgets.outline_model import counts, describe, row_index, search, tree
-from kernel_tools.widgets.outline_source import parse_rows
 from kernel_tools.widgets.review_model import card
 
 SAMPLE = Path(__file__).parents[2] / "notebooks" / "sample" / "project-plan.opml"
@@ -19,7 +19,8 @@ SAMPLE = Path(__file__).parents[2] / "notebooks" / "sample" / "project-plan.opml
 
 @pytest.fixture(scope="module")
 def rows() -> list[dict[str, Any]]:
-    return parse_rows(SAMPLE.read_text(encoding="utf-8"))
+    """The sample's rows as ``GET outline`` answers them (the server's own function)."""
+    return [r.model_dump() for r in outline_rows(SAMPLE.read_text(encoding="utf-8"))]
 
 
 def suggestion(sid: str, part: str, change: dict[str, Any] | None = None, **more: Any) -> dict[str, Any]:
