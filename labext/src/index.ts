@@ -11,6 +11,7 @@ import { reviewCommandsPlugin } from './commands';
 import { followAgentChanges } from './editors';
 import { mcpLabIcon } from './icon';
 import { inlineReviewPlugin } from './inline';
+import { notebookReviewPlugin } from './notebook_review';
 import {
   DEFAULT_SETTINGS,
   INotice,
@@ -122,6 +123,7 @@ const plugin: JupyterFrontEndPlugin<IMcpLab> = {
 export default [
   plugin,
   inlineReviewPlugin,
+  notebookReviewPlugin,
   reviewViewsPlugin,
   reviewCommandsPlugin,
   outlineTreePlugin

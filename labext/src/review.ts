@@ -15,6 +15,8 @@
  * `aria-current` on the card), Enter accepts and Escape rejects the selected
  * suggestion; the model decides what each key does.
  */
+import { cellLocation, isCellSuggestion } from './cell_change';
+import { renderCellChange } from './cell_change_view';
 import { renderChange } from './diff_view';
 import { button, el } from './dom';
 import type { IRevealTarget } from './reveal';
@@ -282,10 +284,11 @@ export class ReviewSection {
     const meta = el('div', 'jp-McpLab-meta');
     const who = el('span', 'jp-McpLab-author', s.author || 'unknown agent');
     const age = el('span', 'jp-McpLab-age', timeAgo(s.created, nowSeconds()));
+    const where = isCellSuggestion(s) ? cellLocation(s) : lineRange(s);
     const line = linkButton(
-      lineRange(s),
+      where,
       'jp-McpLab-lines',
-      `Go to ${lineRange(s)} of ${s.path}`,
+      `Go to ${where} of ${s.path}`,
       () => this._open({ path: s.path, id: s.id, line: s.lineStart })
     );
     meta.append(who, age, line);
@@ -293,7 +296,10 @@ export class ReviewSection {
     if (s.rationale) {
       item.append(el('p', 'jp-McpLab-rationale', s.rationale));
     }
-    item.append(renderSuggestionChange(s));
+    // A notebook's suggestion is a cell's change: added, removed, moved, ...
+    item.append(
+      isCellSuggestion(s) ? renderCellChange(s) : renderSuggestionChange(s)
+    );
 
     const busy = docBusy || model.busy.has(s.id);
     item.classList.toggle('jp-mod-busy', busy);
