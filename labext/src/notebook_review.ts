@@ -15,8 +15,7 @@
  * reloaded by the agent-change follower (editors.ts), as text editors are.
  *
  * Notebooks are found among the shell's document widgets, as inline review
- * finds file editors; only the cells' header and footer nodes (JupyterLab's
- * empty extension points) get our elements.
+ * finds file editors; notebook_marks.ts draws each one's marks.
  */
 import {
   ILabShell,
@@ -27,215 +26,14 @@ import { Notification } from '@jupyterlab/apputils';
 import type { IDocumentWidget } from '@jupyterlab/docregistry';
 
 import type { ISuggestion } from './api_types';
-import { describeCellChange } from './cell_change';
-import { renderCellDiff } from './cell_change_view';
-import { button, el } from './dom';
-import { contextPath, documentWidgets } from './documents';
-import {
-  INotebookMarks,
-  notebookSuggestions,
-  placeMarks,
-  TOP
-} from './notebook_review_model';
+import { documentWidgets } from './documents';
+import { IMarksOwner, MarkedNotebook, notebookOf } from './notebook_marks';
+import { notebookSuggestions } from './notebook_review_model';
 import { conflictReason } from './suggestions';
 import { IMcpLab } from './tokens';
 
-/** The class of a cell with a pending suggestion. */
-export const PENDING_CLASS = 'jp-McpLab-cellPending';
-const BAR_CLASS = 'jp-McpLab-cellReview';
-
-/** What this module uses of a JupyterLab cell widget. */
-interface ICellLike {
-  node: HTMLElement;
-  model: { id: string };
-}
-
-/** What this module uses of a JupyterLab notebook (a NotebookPanel's content). */
-interface INotebookLike {
-  node: HTMLElement;
-  widgets: readonly ICellLike[];
-  model: { cells: { changed: ISignalLike } } | null;
-  modelChanged?: ISignalLike;
-  placeholderCellRendered?: ISignalLike;
-  hasClass(name: string): boolean;
-}
-
-interface ISignalLike {
-  connect(slot: () => void): boolean;
-  disconnect(slot: () => void): boolean;
-}
-
-function notebookOf(widget: IDocumentWidget): INotebookLike | null {
-  const content = widget.content as unknown as INotebookLike;
-  return typeof content?.hasClass === 'function' &&
-    content.hasClass('jp-Notebook') &&
-    Array.isArray(content.widgets)
-    ? content
-    : null;
-}
-
-/** A cell's header or footer node (JupyterLab leaves them empty for extensions). */
-function slot(cell: ICellLike, which: 'Header' | 'Footer'): HTMLElement | null {
-  return cell.node.querySelector<HTMLElement>(`:scope > .jp-Cell${which}`);
-}
-
-/** One open notebook, marked. */
-class MarkedNotebook {
-  constructor(
-    private _owner: NotebookReview,
-    readonly widget: IDocumentWidget,
-    readonly notebook: INotebookLike
-  ) {
-    notebook.modelChanged?.connect(this._onModel);
-    notebook.placeholderCellRendered?.connect(this.schedule);
-    this._onModel();
-  }
-
-  get path(): string {
-    return contextPath(this.widget.context);
-  }
-
-  /** Draw again soon (a burst of cell changes makes one redraw). */
-  schedule = (): void => {
-    if (this._timer === null) {
-      this._timer = window.setTimeout(() => {
-        this._timer = null;
-        this.render();
-      }, 30);
-    }
-  };
-
-  /** Remove every mark, then mark the cells with pending suggestions. */
-  render(): void {
-    if (this.disposed) {
-      return;
-    }
-    this.clear();
-    const cells = this.notebook.widgets;
-    const marks: INotebookMarks = placeMarks(
-      this._owner.suggestionsOf(this.path),
-      cells.map(cell => cell.model.id)
-    );
-    cells.forEach((cell, i) => {
-      const id = cell.model.id;
-      const header = slot(cell, 'Header');
-      const footer = slot(cell, 'Footer');
-      const top = i === 0 ? (marks.ghosts.get(TOP) ?? []) : [];
-      const own = marks.cells.get(id) ?? [];
-      if (header && top.length) {
-        header.classList.add(`${BAR_CLASS}-host`);
-        header.append(...top.map(s => this._bar(s, true)));
-      }
-      if (own.length) {
-        cell.node.classList.add(PENDING_CLASS);
-      }
-      // Below the cell: its own changes, then the cells inserted after it (the
-      // header holds the active cell's toolbar, which would cover the buttons).
-      const after = marks.ghosts.get(id) ?? [];
-      if (footer && (own.length || after.length)) {
-        footer.classList.add(`${BAR_CLASS}-host`);
-        footer.append(...own.map(s => this._bar(s, false)));
-        footer.append(...after.map(s => this._bar(s, true)));
-      }
-    });
-    // An empty notebook: inserted cells show at its top.
-    if (cells.length === 0 && marks.ghosts.get(TOP)?.length) {
-      const box = el('div', `${BAR_CLASS}-empty`);
-      box.append(...marks.ghosts.get(TOP)!.map(s => this._bar(s, true)));
-      this.notebook.node.prepend(box);
-    }
-  }
-
-  /** Take every mark off. */
-  clear(): void {
-    const node = this.notebook.node;
-    node
-      .querySelectorAll(`.${BAR_CLASS}, .${BAR_CLASS}-empty`)
-      .forEach(bar => bar.remove());
-    node
-      .querySelectorAll(`.${BAR_CLASS}-host`)
-      .forEach(host => host.classList.remove(`${BAR_CLASS}-host`));
-    node
-      .querySelectorAll(`.${PENDING_CLASS}`)
-      .forEach(cell => cell.classList.remove(PENDING_CLASS));
-  }
-
-  dispose(): void {
-    this.disposed = true;
-    if (this._timer !== null) {
-      window.clearTimeout(this._timer);
-    }
-    this._cells?.changed.disconnect(this.schedule);
-    this.notebook.modelChanged?.disconnect(this._onModel);
-    this.notebook.placeholderCellRendered?.disconnect(this.schedule);
-  }
-
-  disposed = false;
-
-  /** One suggestion's bar: what it does, Accept / Reject, the diff. */
-  private _bar(s: ISuggestion, ghost: boolean): HTMLElement {
-    const change = describeCellChange(s);
-    const bar = el('div', `${BAR_CLASS} jp-mod-${change.kind}`);
-    bar.classList.toggle('jp-mod-ghost', ghost);
-    bar.dataset.id = s.id;
-    bar.setAttribute('role', 'group');
-    const who = s.author || 'An agent';
-    bar.setAttribute('aria-label', `${who} suggests: ${change.here}`);
-    const head = el('div', `${BAR_CLASS}Head`);
-    const what = el('span', `${BAR_CLASS}What`);
-    what.append(
-      el('span', `${BAR_CLASS}Who`, `${who} suggests`),
-      document.createTextNode(` ${change.here}`)
-    );
-    const busy = this._owner.isBusy(s.id);
-    const accept = button(
-      'Accept',
-      'jp-mod-accept',
-      ghost ? 'Insert this cell' : 'Apply this change to the cell',
-      () => void this._owner.decide(s.id, 'accept')
-    );
-    const reject = button(
-      'Reject',
-      'jp-mod-reject',
-      'Discard this change',
-      () => void this._owner.decide(s.id, 'reject')
-    );
-    accept.disabled = reject.disabled = busy;
-    const actions = el('span', `${BAR_CLASS}Actions`);
-    actions.append(accept, reject);
-    head.append(what, actions);
-    bar.append(head);
-    if (s.rationale) {
-      bar.append(el('div', `${BAR_CLASS}Why`, s.rationale));
-    }
-    for (const detail of change.details) {
-      bar.append(el('div', `${BAR_CLASS}Detail`, detail));
-    }
-    const diff = renderCellDiff(s, change);
-    if (diff) {
-      bar.append(diff);
-    }
-    // Clicks and keys in the bar are not the notebook's (select, edit, run).
-    for (const type of ['mousedown', 'keydown', 'dblclick']) {
-      bar.addEventListener(type, event => event.stopPropagation());
-    }
-    return bar;
-  }
-
-  /** The notebook's model (re)loaded: follow its cells. */
-  private _onModel = (): void => {
-    this._cells?.changed.disconnect(this.schedule);
-    this._cells = this.notebook.model?.cells ?? null;
-    this._cells?.changed.connect(this.schedule);
-    this.schedule();
-  };
-
-  private _cells: { changed: ISignalLike } | null = null;
-  private _timer: number | null = null;
-}
-
 /** Marks the pending suggestions of every open notebook. */
-export class NotebookReview {
+export class NotebookReview implements IMarksOwner {
   constructor(
     private _app: JupyterFrontEnd,
     private _mcpLab: IMcpLab

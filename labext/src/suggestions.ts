@@ -71,7 +71,20 @@ export type PreviewState =
   | { state: 'ready'; preview: IReapplyPreview }
   | { state: 'failed'; message: string };
 
-/** Group suggestions by document: documents by path, suggestions by offset. */
+/**
+ * Where a suggestion is in its document, for ordering: a notebook cell's by
+ * its cell (an inserted one just before the cell it pushes down), then by
+ * offset in the cell; anything else by offset.
+ */
+function documentOrder(s: ISuggestion): [number, number] {
+  if (!s.part) {
+    return [0, s.start];
+  }
+  const cell = s.cell?.index ?? (s.change ? s.change.index - 0.5 : 0);
+  return [cell, s.start];
+}
+
+/** Group suggestions by document: documents by path, suggestions in document order. */
 export function groupByPath(suggestions: ISuggestion[]): IDocumentGroup[] {
   const groups = new Map<string, ISuggestion[]>();
   for (const suggestion of suggestions) {
@@ -84,7 +97,11 @@ export function groupByPath(suggestions: ISuggestion[]): IDocumentGroup[] {
     suggestions: groups
       .get(path)!
       .slice()
-      .sort((a, b) => a.start - b.start || a.created - b.created)
+      .sort((a, b) => {
+        const [aCell, aStart] = documentOrder(a);
+        const [bCell, bStart] = documentOrder(b);
+        return aCell - bCell || aStart - bStart || a.created - b.created;
+      })
   }));
 }
 

@@ -23,7 +23,7 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
 from tests.labext.conftest import ARTIFACTS, Lab, browser, open_panel, start_lab
-from tests.labext.test_review_panel_browser import axe_violations, decline_news, describe
+from tests.labext.test_review_panel_browser import axe_violations, decline_news, describe, palette, use_theme
 
 NB = "analysis.ipynb"
 AGENT = "browser-test-agent"
@@ -143,9 +143,15 @@ def test_cell_suggestions_are_marked_and_decided_in_the_notebook(lab: Lab) -> No
         )
         bar.scroll_into_view_if_needed()
         shots.save("marked")
-        violations = axe_violations(page, ".jp-McpLab-cellReview") + axe_violations(page, ".jp-McpLab-cellChange")
-        (ARTIFACTS / "notebook-review-axe.json").write_text(json.dumps(violations, indent=2))
-        assert not violations, describe(violations)
+        # Readable in both themes: axe-core finds no serious violation (contrast among them).
+        for theme in ("light", "dark"):
+            use_theme(page, theme)
+            if theme == "dark":
+                shots.save("marked-dark")
+            violations = axe_violations(page, ".jp-McpLab-cellReview") + axe_violations(page, ".jp-McpLab-cellChange")
+            (ARTIFACTS / f"notebook-review-{theme}-axe.json").write_text(json.dumps(violations, indent=2))
+            assert not violations, describe(violations)
+        use_theme(page, "light")
 
         # Accept on the cell: the file has the new source, and so does the notebook shown.
         shots.at("accept")
@@ -189,3 +195,14 @@ def test_cell_suggestions_are_marked_and_decided_in_the_notebook(lab: Lab) -> No
         expect(cells.nth(3)).to_contain_text("Done.")
         expect(top).to_have_count(0)
         shots.save("inserted")
+
+        # The person moves a cell with a pending suggestion: its mark moves with it.
+        shots.at("move")
+        [moved_id] = cell_edit(lab, op="source", cell="total", source="total = sum(range(100))\ntotal")["suggestionIds"]
+        moving = page.locator(f'.jp-McpLab-cellReview[data-id="{moved_id}"]')
+        expect(moving).to_contain_text("Source edit", timeout=20_000)
+        cells.nth(2).locator(".jp-InputPrompt").click()
+        palette(page, "Move Cell Up")
+        page.wait_for_function(f"() => ({PAGE_SOURCES})()[1] === 'total = sum(range(10))\\ntotal'", timeout=15_000)
+        assert moving.evaluate("b => b.closest('.jp-Cell') === document.querySelectorAll('.jp-Notebook .jp-Cell')[1]")
+        expect(marked).to_have_count(1)

@@ -7,6 +7,7 @@ import {
   sourceText
 } from '../cell_change';
 import { notebookSuggestions, placeMarks, TOP } from '../notebook_review_model';
+import { groupByPath } from '../suggestions';
 import { suggestionRecord } from './fakes';
 
 /** A suggestion on cell `c1` of a.ipynb, as the review API lists it. */
@@ -211,5 +212,28 @@ describe('placeMarks', () => {
       'x'
     ]);
     expect(notebookSuggestions(groups, 'c.ipynb')).toEqual([]);
+  });
+});
+
+describe('groupByPath for a notebook', () => {
+  it('orders its suggestions by cell, an inserted cell before the one it pushes down', () => {
+    const at = (index: number) => ({
+      index,
+      cellType: 'code' as const,
+      outputCount: 0,
+      tags: []
+    });
+    const [group] = groupByPath([
+      onCell({ id: 'c4', cell: at(4), start: 0 }),
+      onCell({ id: 'c1b', cell: at(1), start: 9 }),
+      onCell({ id: 'c1a', cell: at(1), start: 2 }),
+      onCell({ id: 'ins2', cell: null, change: change('insert', { index: 2 }) })
+    ]);
+    expect(group.suggestions.map(s => s.id)).toEqual([
+      'c1a',
+      'c1b',
+      'ins2',
+      'c4'
+    ]);
   });
 });
