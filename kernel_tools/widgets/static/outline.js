@@ -22,6 +22,8 @@ function render({ model, el }) {
   const body = h("div", "mcpw-outline-tree");
   body.setAttribute("role", "tree");
   body.tabIndex = 0;
+  // Its keys are the tree's: JupyterLab's notebook shortcuts ("a" inserts a cell) stay out.
+  body.dataset.lmSuppressShortcuts = "true";
   header.append(title, numbers, search, tools);
   root.append(header, listError, body);
   el.append(root);
