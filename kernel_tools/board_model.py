@@ -33,6 +33,12 @@ def change_html(diff: list[list[str]], limit: int = 120) -> str:
     return "".join(out)
 
 
+def part_html(c: dict[str, Any]) -> str:
+    """What happens to a notebook cell or an outline row, in words, before its diff ("" for text)."""
+    part = c.get("part")
+    return f"<b>{html.escape('; '.join(part['changes']))}</b> " if part else ""
+
+
 def table(suggestions: list[dict[str, Any]], at: float | None = None) -> pd.DataFrame:
     """One row per suggestion (``id`` hidden), in document order."""
     at = time.time() if at is None else at
@@ -45,7 +51,7 @@ def table(suggestions: list[dict[str, Any]], at: float | None = None) -> pd.Data
                 "Document": c["path"],
                 "Lines": c["lines"],
                 "Agent": c["author"],
-                "Change": change_html(c["diff"]),
+                "Change": part_html(c) + change_html(c["diff"]),
                 "Rationale": c["rationale"],
                 "Status": c["status"],
                 "Age": age_text(max(at - c["created"], 0)),
@@ -106,6 +112,6 @@ def diff_html(detail: dict[str, Any]) -> str:
     return (
         f"<div><b>{html.escape(c['author'])}</b> on <code>{html.escape(c['path'])}</code>, {c['lines']} "
         f"({c['status']})<p>{html.escape(c['rationale'])}</p>{reason}"
-        f"<p>{change_html(c['diff'], limit=2000)}</p>"
+        f"<p>{part_html(c)}{change_html(c['diff'], limit=2000)}</p>"
         f'<div style="font-family:monospace;font-size:12px">{"".join(lines)}</div></div>'
     )

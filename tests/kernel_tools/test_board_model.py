@@ -55,3 +55,11 @@ def test_activity_newest_first() -> None:
     frame = activity_table(entries)
     assert list(frame["Agent"]) == ["b", "a"] and list(frame["Status"]) == ["STALE", "ok"]
     assert frame.iloc[1]["ms"] == 1.3
+
+
+def test_a_cell_change_says_what_happens_to_the_cell() -> None:
+    move = {"op": "move", "after": None, "index": 0, "fields": {}}
+    moved = {**suggestion("m", path="a.ipynb"), "part": "boom", "change": move, "original": "1/0", "new": "1/0"}
+    row = table([moved]).iloc[0]
+    assert (row["Lines"], row["Change"]) == ("cell boom", "<b>moved to 0 (to the top)</b> ")
+    assert "<b>moved to 0 (to the top)</b>" in diff_html({**moved, "diff": None})
