@@ -10,6 +10,7 @@ import type { Widget } from '@lumino/widgets';
 
 import { contextPath, editorOf, isDocumentWidget } from './documents';
 import { el, sectionFrame } from './dom';
+import { BOX } from './outline_tree_marks';
 import {
   IHeading,
   IOutlineRow,
@@ -189,8 +190,7 @@ export class OutlineSection implements IPanelSection {
       const link = el('button', 'jp-McpLab-outlineLink');
       link.type = 'button';
       link.title = row.note ? `${row.topic}\n${row.note}` : row.topic;
-      const box = { checked: '☑', unchecked: '☐', mixed: '▣', none: '•' };
-      const mark = el('span', 'jp-McpLab-outlineLevel', box[row.state]);
+      const mark = el('span', 'jp-McpLab-outlineLevel', BOX[row.state] || '•');
       mark.setAttribute('aria-hidden', 'true');
       const title = el(
         'span',

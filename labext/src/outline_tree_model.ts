@@ -4,68 +4,27 @@
  * view says the file changed), the pending suggestions on it (from the
  * panel's suggestions model, live on suggestion events), the rows folded,
  * the search, the focused row, and Accept / Reject through the same model
- * the panel decides with. The requester and the suggestions are injected;
+ * the panel decides with (outline_tree_source.ts). The requester and the
+ * suggestions are injected;
  * no DOM.
  */
 import type { IOutline, ISuggestion } from './api_types';
 import { normalizePath } from './documents';
 import type { IServerEvent, ServerEvents } from './events';
 import { errorText, ModelBase } from './model_base';
-import {
-  buildTree,
-  IPendingSuggestion,
-  ITree,
-  ITreeNode
-} from './outline_tree_rows';
+import { buildTree, ITree, ITreeNode } from './outline_tree_rows';
+import type { ITreeSuggestions } from './outline_tree_source';
 import { IVisibleRow, treeKey, visibleRows } from './outline_tree_visible';
 import type { Request } from './request';
 
-/** The pending suggestions as the tree reads and decides them. */
-export interface ITreeSuggestions {
-  /** The pending suggestions on the file at `path`. */
-  pending(path: string): IPendingSuggestion[];
-  onChange(listener: () => void): () => void;
-  accept(id: string): Promise<unknown>;
-  reject(id: string): Promise<unknown>;
-  isBusy(id: string): boolean;
-}
-
-/** What the tree reads of the panel's suggestions model (suggestions.ts). */
-export interface IPanelSuggestions {
-  readonly groups: readonly { path: string; suggestions: ISuggestion[] }[];
-  readonly conflicts: readonly { suggestion: ISuggestion }[];
-  onChange(listener: () => void): () => void;
-  accept(id: string): Promise<unknown>;
-  reject(id: string): Promise<unknown>;
-  isBusy(id: string): boolean;
-}
-
-/**
- * The panel's model as the tree's source: a file's placeable suggestions,
- * and its pending ones whose text changed since (shown, marked stale).
- */
-export function treeSuggestions(model: IPanelSuggestions): ITreeSuggestions {
-  return {
-    pending: path => [
-      ...(model.groups.find(g => g.path === path)?.suggestions ?? []).map(
-        suggestion => ({ suggestion, stale: false })
-      ),
-      ...model.conflicts
-        .filter(
-          c => c.suggestion.path === path && c.suggestion.status === 'pending'
-        )
-        .map(c => ({ suggestion: c.suggestion, stale: true }))
-    ],
-    onChange: listener => model.onChange(listener),
-    accept: id => model.accept(id),
-    reject: id => model.reject(id),
-    isBusy: id => model.isBusy(id)
-  };
-}
-
 export type TreeStatus = 'loading' | 'ready' | 'error';
 
-export const EMPTY_TREE: ITree = { nodes: new Map(), top: [], unplaced: [] };
+export const EMPTY_TREE: ITree = {
+  nodes: new Map(),
+  top: [],
+  unplaced: [],
+  aliases: new Map()
+};
 
 export class OutlineTreeModel extends ModelBase {
   constructor(

@@ -21,7 +21,8 @@ import {
 import { treeViewIcon } from '@jupyterlab/ui-components';
 
 import { contextPath } from './documents';
-import { OutlineTreeModel, treeSuggestions } from './outline_tree_model';
+import { OutlineTreeModel } from './outline_tree_model';
+import { treeSuggestions } from './outline_tree_source';
 import { OutlineTreeView } from './outline_tree_view';
 import { requestAPI } from './request';
 import { IMcpLab } from './tokens';

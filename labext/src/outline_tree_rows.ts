@@ -10,6 +10,14 @@
  */
 import type { IOutlineRow, ISuggestion } from './api_types';
 import { codePointsToUtf16 } from './offsets';
+import {
+  addGhost,
+  descendants,
+  newNode,
+  place,
+  stateOf,
+  text
+} from './outline_tree_ghosts';
 
 export type RowState = IOutlineRow['state'];
 
@@ -46,24 +54,14 @@ export interface ITree {
   top: string[];
   /** Pending suggestions on this file that name no row (edits of its XML text). */
   unplaced: ISuggestion[];
+  /** A suggested new row's id → its ghost's key (a later insert may go after it). */
+  aliases: Map<string, string>;
 }
 
 /** A pending suggestion and whether it still applies where it is. */
 export interface IPendingSuggestion {
   suggestion: ISuggestion;
   stale: boolean;
-}
-
-const STATES: readonly string[] = ['checked', 'unchecked', 'mixed', 'none'];
-
-function stateOf(value: unknown): RowState {
-  return typeof value === 'string' && STATES.includes(value)
-    ? (value as RowState)
-    : 'none';
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
 }
 
 /**
@@ -108,7 +106,8 @@ export function buildTree(
   const tree: ITree = {
     nodes,
     top: rows.filter(r => r.parent === null).map(r => r.id),
-    unplaced: []
+    unplaced: [],
+    aliases: new Map()
   };
   const ordered = [...pending].sort(
     (a, b) => a.suggestion.created - b.suggestion.created
@@ -120,7 +119,7 @@ export function buildTree(
     const mark = (kind: MarkKind, at: ITreeNode) =>
       at.marks.push({ kind, suggestion: s, stale, changes: [] });
     if (op === 'insert' && typeof s.part === 'string') {
-      const ghost = addGhost(tree, s, fields, `+${s.id}:`);
+      const ghost = addGhost(tree, s.part, fields, `+${s.id}:`);
       mark('added', ghost);
       place(tree, ghost, fields.parent, s.change!.after, s.change!.index);
     } else if (node === undefined) {
@@ -179,111 +178,4 @@ export function buildTree(
   return tree;
 }
 
-function newNode(
-  key: string,
-  topic: string,
-  note: string | null,
-  state: RowState
-): ITreeNode {
-  return {
-    key,
-    rowId: null,
-    topic,
-    note,
-    state,
-    parent: null,
-    children: [],
-    marks: [],
-    deletedWithin: false
-  };
-}
-
-/** A ghost row for an inserted row and its nested rows (iteratively). */
-function addGhost(
-  tree: ITree,
-  s: ISuggestion,
-  fields: Record<string, any>,
-  prefix: string
-): ITreeNode {
-  let n = 0;
-  const make = (f: Record<string, any>): ITreeNode => {
-    const note = text(f.note) || null;
-    const node = newNode(
-      `${prefix}${n++}`,
-      text(f.topic),
-      note,
-      stateOf(f.state)
-    );
-    tree.nodes.set(node.key, node);
-    return node;
-  };
-  const root = make(fields);
-  const stack: [ITreeNode, unknown][] = [[root, fields.children]];
-  while (stack.length > 0) {
-    const [parent, children] = stack.pop()!;
-    if (!Array.isArray(children)) {
-      continue;
-    }
-    for (const child of children) {
-      if (child && typeof child === 'object') {
-        const node = make(child);
-        node.parent = parent.key;
-        parent.children.push(node.key);
-        stack.push([node, child.children]);
-      }
-    }
-  }
-  return root;
-}
-
-/**
- * Put `node` under `parent` (a row id; null or unknown: the top level),
- * after the sibling `after` (null: first), else at `index`.
- */
-function place(
-  tree: ITree,
-  node: ITreeNode,
-  parent: unknown,
-  after: string | null,
-  index: number
-): void {
-  const owner = typeof parent === 'string' ? tree.nodes.get(parent) : undefined;
-  const list = owner ? owner.children : tree.top;
-  node.parent = owner ? owner.key : null;
-  let at: number;
-  if (after === null) {
-    at = 0;
-  } else if (list.includes(after)) {
-    at = list.indexOf(after) + 1;
-    // After the ghosts already placed right after that sibling.
-    while (at < list.length && tree.nodes.get(list[at])?.rowId === null) {
-      at++;
-    }
-  } else {
-    at = Math.max(0, Math.min(index, list.length));
-  }
-  list.splice(at, 0, node.key);
-}
-
-/** The keys below `key`, in no particular order (iteratively). */
-export function descendants(tree: ITree, key: string): string[] {
-  const out: string[] = [];
-  const stack = [...(tree.nodes.get(key)?.children ?? [])];
-  while (stack.length > 0) {
-    const next = stack.pop()!;
-    out.push(next);
-    stack.push(...(tree.nodes.get(next)?.children ?? []));
-  }
-  return out;
-}
-
-/** The keys above `key`, nearest first. */
-export function ancestors(tree: ITree, key: string): string[] {
-  const out: string[] = [];
-  let at = tree.nodes.get(key)?.parent ?? null;
-  while (at !== null && !out.includes(at)) {
-    out.push(at);
-    at = tree.nodes.get(at)?.parent ?? null;
-  }
-  return out;
-}
+export { ancestors, descendants } from './outline_tree_ghosts';

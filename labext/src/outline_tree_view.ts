@@ -9,43 +9,9 @@
 import { Widget } from '@lumino/widgets';
 
 import { el } from './dom';
+import { BOX, highlighted, markNode } from './outline_tree_marks';
 import type { OutlineTreeModel } from './outline_tree_model';
-import type { IRowMark, RowState } from './outline_tree_rows';
 import type { IVisibleRow } from './outline_tree_visible';
-
-const BOX: Record<RowState, string> = {
-  checked: '☑',
-  unchecked: '☐',
-  mixed: '▣',
-  none: ''
-};
-
-const LABEL: Record<IRowMark['kind'], string> = {
-  added: 'added',
-  changed: 'changed',
-  moved: 'moved away',
-  'moved-here': 'moved here',
-  deleted: 'deleted'
-};
-
-/** The text of a piece of `value` with `match` highlighted. */
-function highlighted(
-  value: string,
-  match: [number, number] | null,
-  className: string
-): HTMLElement {
-  const node = el('span', className);
-  if (!match || match[1] <= match[0]) {
-    node.textContent = value;
-    return node;
-  }
-  node.append(
-    value.slice(0, match[0]),
-    el('mark', 'jp-McpLab-treeMatch', value.slice(match[0], match[1])),
-    value.slice(match[1])
-  );
-  return node;
-}
 
 export class OutlineTreeView extends Widget {
   constructor(model: OutlineTreeModel, openPanel?: () => void) {
@@ -273,56 +239,16 @@ export class OutlineTreeView extends Widget {
       item.append(highlighted(node.note, row.noteMatch, 'jp-McpLab-treeNote'));
     }
     for (const mark of node.marks) {
-      item.append(this._mark(node.topic, mark));
+      item.append(
+        markNode(
+          node.topic,
+          mark,
+          this.model.isBusy(mark.suggestion.id),
+          action => this.model.decide(mark.suggestion.id, action)
+        )
+      );
     }
     return item;
-  }
-
-  private _mark(topic: string, mark: IRowMark): HTMLElement {
-    const s = mark.suggestion;
-    const box = el('div', 'jp-McpLab-treeMark');
-    box.dataset.kind = mark.kind;
-    box.dataset.suggestion = s.id;
-    const badge = el('span', 'jp-McpLab-treeBadge', LABEL[mark.kind]);
-    box.append(badge);
-    for (const c of mark.changes.filter(c => c.field !== 'topic')) {
-      box.append(
-        el('span', 'jp-McpLab-treeField', `${c.field}: `),
-        el('del', 'jp-McpLab-treeOld', c.before || '(none)'),
-        el('span', 'jp-McpLab-treeArrow', ' → '),
-        el('ins', 'jp-McpLab-treeNew', c.after || '(none)')
-      );
-    }
-    const by = el('span', 'jp-McpLab-treeBy', `by ${s.author}`);
-    if (s.rationale) {
-      by.title = s.rationale;
-      by.textContent = `by ${s.author}: ${s.rationale}`;
-    }
-    box.append(by);
-    if (mark.stale) {
-      box.append(el('span', 'jp-McpLab-treeStale', 'changed since'));
-    }
-    const busy = this.model.isBusy(s.id);
-    for (const action of ['accept', 'reject'] as const) {
-      const label = action === 'accept' ? 'Accept' : 'Reject';
-      const button = el(
-        'button',
-        `jp-McpLab-treeDecide jp-mod-${action}`,
-        label
-      );
-      button.type = 'button';
-      button.disabled = busy;
-      button.setAttribute(
-        'aria-label',
-        `${label}: ${LABEL[mark.kind]} row “${topic || '(empty)'}”`
-      );
-      button.addEventListener('click', event => {
-        event.stopPropagation();
-        void this.model.decide(s.id, action);
-      });
-      box.append(button);
-    }
-    return box;
   }
 
   private _search: HTMLInputElement;

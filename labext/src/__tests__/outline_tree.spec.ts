@@ -1,16 +1,13 @@
 import type { IOutline, IOutlineRow, ISuggestion } from '../api_types';
 import { ServerEvents } from '../events';
-import {
-  ITreeSuggestions,
-  OutlineTreeModel,
-  treeSuggestions
-} from '../outline_tree_model';
+import { OutlineTreeModel } from '../outline_tree_model';
 import {
   ancestors,
   buildTree,
   changedTopic,
   IPendingSuggestion
 } from '../outline_tree_rows';
+import { ITreeSuggestions, treeSuggestions } from '../outline_tree_source';
 import { findMatch, treeKey, visibleRows } from '../outline_tree_visible';
 import type { Request } from '../request';
 import { gate, suggestionRecord, tick } from './fakes';
@@ -130,6 +127,34 @@ describe('buildTree', () => {
       'research',
       'ideas'
     ]);
+  });
+
+  it('places rows inserted one after another (insert_content) in their order', () => {
+    // Each new top-level row is its own suggestion, after the one before it.
+    const insert = (
+      id: string,
+      part: string,
+      after: string | null,
+      index: number,
+      parent: string | null
+    ) =>
+      rowSuggestion(id, part, {
+        op: 'insert',
+        after,
+        index,
+        fields: { topic: part.toUpperCase(), parent }
+      });
+    const tree = buildTree(
+      ROWS,
+      pending(
+        insert('s1', 'n1', 'launch', 1, null),
+        insert('s2', 'n2', 'n1', 2, null),
+        insert('s3', 'n3', null, 0, 'n2') // under a new row
+      )
+    );
+    expect(tree.top).toEqual(['launch', '+s1:0', '+s2:0', 'research', 'ideas']);
+    expect(tree.nodes.get('+s2:0')!.children).toEqual(['+s3:0']);
+    expect(tree.nodes.get('+s3:0')!.parent).toBe('+s2:0');
   });
 
   it('shows a topic change as old → new, by a text change or by set', () => {
