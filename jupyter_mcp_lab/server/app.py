@@ -296,6 +296,8 @@ class MCPLabApp(ExtensionApp):
             except Exception:
                 self.log.exception("jupyter-mcp-lab: closing the key store failed")
         services = getattr(self, "services", None)
+        if services is not None and isinstance(services.kernels, JupyterKernels):
+            services.kernels.close()
         if services is not None:
             try:
                 services.close()
