@@ -44,16 +44,9 @@ def test_tools_hold_operations_as_objects(profile: str) -> None:
     assert named == [], f"{profile}: tools that name their operation by string: {named}"
 
 
-# Operations a profile serves before the lab profile can: each with why. outline.read's lab
-# tool needs ~1.9 KB of tools/list, and lab had 145 bytes left of its 24 KB when it came.
-AWAITING_LAB = {"outline.read": "lab's tools/list budget, until its compaction lands"}
-
-
 def test_every_operation_is_reachable_from_the_lab_profile() -> None:
-    missing = sorted(set(registry.names()) - _operations_used("lab") - set(AWAITING_LAB))
+    missing = sorted(set(registry.names()) - _operations_used("lab"))
     assert missing == [], f"operations the lab profile cannot reach: {missing}"
-    exposed = sorted(set(AWAITING_LAB) & _operations_used("lab"))
-    assert exposed == [], f"lab reaches these now: drop them from AWAITING_LAB: {exposed}"
 
 
 def test_the_reference_profiles_need_no_operation_of_their_own() -> None:

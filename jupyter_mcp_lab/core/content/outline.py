@@ -46,7 +46,7 @@ _WHITESPACE_REFS = {"\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
 class Row:
     id: str
     text: str  # the topic
-    value_span: tuple[int, int] | None  # where the text attribute's value is in the file
+    value_span: tuple[int, int] | None  # where the topic is in the source (OPML: None, its tag is in spans)
     note: str | None = None
     status: State = "none"  # the row's own checkbox attribute
     parent: str | None = None
@@ -192,25 +192,18 @@ class OutlineContent:
                 children.setdefault(ids[id(parent)], []).append(ids[id(el)])
         rows = []
         for n, (el, parent, level) in enumerate(elements):
-            value_span = None
-            tag_start = -1
-            if spans:
-                tag_start = spans[n].open_at + len("<outline")
-                if (value := tag_attributes(text, spans[n]).get("text")) is not None:
-                    group = 3 if value.group(3) is not None else 4
-                    value_span = (value.start(group), value.end(group))
             row_id = ids[id(el)]
             rows.append(
                 Row(
                     id=row_id,
                     text=el.get("text", ""),
-                    value_span=value_span,
+                    value_span=None,  # found in the start tag when the topic changes (spans)
                     note=el.get("_note"),
                     status=_STATUS.get(el.get("_status", ""), "none"),
                     parent=ids[id(parent)] if parent is not None else None,
                     children=tuple(children.get(row_id, ())),
                     level=level,
-                    tag_start=tag_start,
+                    tag_start=spans[n].open_at + len("<outline") if spans else -1,
                     stored_id=el.get("id") is not None,
                 )
             )
@@ -229,14 +222,14 @@ class OutlineContent:
         return find_part(self.parts(), "outline", part_id)
 
     def with_part(self, part_id: str, text: str) -> OutlineContent:
-        for row in self.rows:
+        """This outline with row ``part_id``'s topic ``text`` (its ``text`` attribute's value)."""
+        from .outline_edit import with_fields
+
+        for row, span in zip(self.rows, self.spans, strict=False):
             if row.id == part_id:
-                if row.value_span is None:
-                    raise DomainError("INVALID_ARGUMENT", f"row {part_id!r} has no text attribute to change")
-                a, b = row.value_span
-                return OutlineContent.parse(self.kind, self.source[:a] + attribute_value(text) + self.source[b:])
+                return OutlineContent.parse(self.kind, with_fields(self.source, span, {"topic": text}))
         find_part(self.parts(), "outline", part_id)  # raises NOT_FOUND
-        raise AssertionError
+        raise DomainError("INVALID_ARGUMENT", "this outline's rows cannot be located in its file to change them")
 
     def with_ids(self) -> OutlineContent:
         """This outline with an ``id`` attribute on every row that has none (the id it reads

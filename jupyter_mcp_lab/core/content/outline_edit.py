@@ -9,8 +9,9 @@ Before a change every row gets its id stored (``with_ids``), so rows keep their 
 others are added, moved or deleted, and the ids a suggestion names stay true.
 
 The edits are ``PartEdit``s on rows (``core.content.rows`` has their shapes); applying one
-made against an earlier content answers None (a conflict) when its row is gone, a person
-changed that row's topic, note or checkbox since, or its new place is gone.
+made against an earlier content answers None (a conflict) when what it changes changed since:
+its row is gone; for a set, a field it sets; for a delete, the row's topic, note or checkbox;
+for a move, the row's parent (a person moved it) or its new parent is gone.
 """
 
 from __future__ import annotations
@@ -151,19 +152,34 @@ def _with_attribute(tag: str, name: str, value: str | None) -> str:
     return tag[: m.start(group)] + attribute_value(value) + tag[m.end(group) :]
 
 
-def anchor_of(content: OutlineContent, parent: str | None, after: str | None, index: int) -> str | None:
+def _follows(siblings: list[str], row_id: str) -> str | None:
+    at = siblings.index(row_id)
+    return siblings[at - 1] if at > 0 else None
+
+
+def anchor_of(
+    content: OutlineContent, parent: str | None, after: str | None, index: int, moving: str = ""
+) -> str | None:
     """The sibling a row placed under ``parent`` follows: ``after`` while it is still there,
-    else the one at ``index`` among them (None: first)."""
+    else the one at ``index`` among them (None: first); ``moving`` is not one of them."""
     if after is None:
         return None
     if parent is None:
-        siblings = [r.id for r in content.rows if r.parent is None]
+        siblings = [r.id for r in content.rows if r.parent is None and r.id != moving]
     else:
-        siblings = list(next(r.children for r in content.rows if r.id == parent))
+        siblings = [c for c in next(r.children for r in content.rows if r.id == parent) if c != moving]
     if after in siblings:
         return after
     at = max(0, min(index, len(siblings)))
     return siblings[at - 1] if at > 0 else None
+
+
+def _field(row: Row, key: str) -> object:
+    return {"topic": row.text, "note": row.note or None, "state": row.status}.get(key)
+
+
+def _fields(row: Row) -> tuple[object, ...]:
+    return row.text, row.note or None, row.status
 
 
 def _inside(rows: dict[str, Row], row_id: str, ancestor: str) -> bool:
@@ -202,16 +218,21 @@ def apply_row_edit(content: OutlineContent, edit: PartEdit, base: DocumentConten
             return None
         topic = row.text[: where[0]] + edit.new + row.text[where[1] :]
         return OutlineContent.parse(now.kind, with_fields(text.source, text.spans[row.id], {"topic": topic}))
-    if (row.text, row.note, row.status) != (then.text, then.note, then.status):
-        return None  # a person changed this row since: theirs stands
-    if edit.op == "set":
+    if edit.op == "set":  # a field a person changed since stands
+        if any(_field(row, k) != _field(then, k) for k in edit.fields):
+            return None
         return OutlineContent.parse(now.kind, with_fields(text.source, text.spans[row.id], edit.fields))
     cut, element = text.cut(row.id)
-    if edit.op == "delete":
-        return OutlineContent.parse(now.kind, cut)
+    if edit.op == "delete":  # a row a person changed since stays
+        return OutlineContent.parse(now.kind, cut) if _fields(row) == _fields(then) else None
+    if row.parent != then.parent:
+        return None  # a person moved it elsewhere since
     parent = edit.fields.get("parent")
     if parent is not None and (parent not in rows or _inside(rows, parent, row.id)):
         return None
+    siblings = list(rows[parent].children) if parent is not None else [r.id for r in now.rows if r.parent is None]
+    if row.parent == parent and _follows(siblings, row.id) == anchor_of(now, parent, edit.after, edit.index, row.id):
+        return now  # where it is already: not a byte moves
     old_indent = text.indent(text.spans[row.id].open_at)
     rest = _Text(OutlineContent.parse(now.kind, cut))
     anchor = anchor_of(rest.content, parent, edit.after, edit.index)

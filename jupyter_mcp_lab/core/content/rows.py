@@ -17,8 +17,9 @@ Row edits (``part`` is the row's id):
 - set: ``fields`` any of ``topic``, ``note`` ("" or None: none), ``state``
   (checked | unchecked | mixed | none);
 - text: a range of the row's topic (``start``/``end``/``original``/``new``).
-A change conflicts when its row is gone or a person changed its topic, note or checkbox
-since (a text change is mapped through changes to its topic instead).
+A change conflicts when its row is gone or a person changed what it changes since: a field
+it sets; a deleted row's topic, note or checkbox; a moved row's parent (a text change is
+mapped through changes to its topic instead).
 """
 
 from __future__ import annotations

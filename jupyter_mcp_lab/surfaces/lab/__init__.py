@@ -13,6 +13,7 @@ from .editor import EDITOR
 from .lab import LAB
 from .notebook import NOTEBOOK
 from .notebook import register as notebook_resources
+from .outline import OUTLINE
 from .review import REVIEW
 from .session import SESSION
 from .workflow import WORKFLOW
@@ -29,7 +30,7 @@ SURFACE = Surface(
     name="lab",
     title="JupyterLab documents",
     instructions=INSTRUCTIONS,
-    tools=(SESSION, WORKSPACE, DOCUMENT, EDITOR, NOTEBOOK, WORKFLOW, REVIEW, LAB),
+    tools=(SESSION, WORKSPACE, DOCUMENT, EDITOR, NOTEBOOK, OUTLINE, WORKFLOW, REVIEW, LAB),
     extend=notebook_resources,
     compact=True,
     wording=WORDING,

@@ -5,7 +5,7 @@ outline the person has in front in JupyterLab."""
 from __future__ import annotations
 
 from ..base import FlatTool, Surface
-from . import query, status
+from . import query, status, write
 from .errors import render_error
 
 INSTRUCTIONS = """\
@@ -13,7 +13,9 @@ Outline tools served by JupyterLab for OPML (.opml) files. They act on the outli
 focused tab (check_connection says whether one is open). Rows have stable ids: read with
 get_outline_structure (maxDepth, includeNotes) or get_row_children, find rows with
 search_outline, and take a section's text with get_section_content (large sections come in
-pages: pass nextStart as start)."""
+pages: pass nextStart as start). add_row, update_row, move_row, delete_row and insert_content
+change rows by id; unless a person granted you direct edits, each change is a suggestion the
+person accepts in JupyterLab (the result's applied and suggestionIds say which)."""
 
 SURFACE = Surface(
     name="outliner",
@@ -27,7 +29,12 @@ SURFACE = Surface(
         FlatTool("get_row", query.get_row),
         FlatTool("search_outline", query.search_outline),
         FlatTool("get_row_children", query.get_row_children),
+        FlatTool("add_row", write.add_row),
+        FlatTool("update_row", write.update_row),
+        FlatTool("move_row", write.move_row),
+        FlatTool("delete_row", write.delete_row),
         FlatTool("get_section_content", query.get_section_content),
+        FlatTool("insert_content", write.insert_content),
         FlatTool("check_connection", status.check_connection),
     ),
 )

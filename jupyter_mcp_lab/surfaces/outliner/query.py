@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.errors import DomainError
+from ...ops.base import Operation
 from ...ops.context import OpContext
 from ...ops.outline import read as outline
 from ...ops.outline.read import OutlineRead, ReadParams, RowView
@@ -23,19 +24,23 @@ class _Strict(BaseModel):
 
 
 async def focused(ctx: OpContext, **arguments: Any) -> OutlineRead:
-    """``outline.read`` on the focused tab; without one, on the outline the person has in
-    front in JupyterLab (the reference's frontmost document); ``no_document`` otherwise."""
-    try:
-        result = await outline.read(ctx, ReadParams(**arguments))
-    except DomainError as exc:
-        if exc.code == "INVALID_TAB" and (front := front_outline(ctx)) is not None:
-            result = await outline.read(ctx, ReadParams(path=front, **arguments))
-        elif exc.code == "INVALID_TAB" or (exc.code == "INVALID_ARGUMENT" and "kind" in exc.details):
-            raise no_document() from None
-        else:
-            raise
+    """``outline.read`` on the focused tab (or the person's front outline)."""
+    result = await on_focused(ctx, outline.read, ReadParams, arguments)
     assert isinstance(result, OutlineRead)
     return result
+
+
+async def on_focused(ctx: OpContext, op: Operation, params: type[BaseModel], arguments: dict[str, Any]) -> Any:
+    """``op`` on the focused tab; without one, on the outline the person has in front in
+    JupyterLab (the reference's frontmost document); ``no_document`` otherwise."""
+    try:
+        return await op(ctx, params(**arguments))
+    except DomainError as exc:
+        if exc.code == "INVALID_TAB" and (front := front_outline(ctx)) is not None:
+            return await op(ctx, params(path=front, **arguments))
+        if exc.code == "INVALID_TAB" or (exc.code == "INVALID_ARGUMENT" and "kind" in exc.details):
+            raise no_document() from None
+        raise
 
 
 def front_outline(ctx: OpContext) -> str | None:

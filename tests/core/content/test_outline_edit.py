@@ -139,8 +139,14 @@ def test_changes_follow_rows_by_id_and_a_persons_change_to_the_row_conflicts() -
         ("b", "Beta"),
     ]
     changed = apply(base, PartEdit("b", "set", fields={"topic": "Beta by a person"}))
-    for e in (PartEdit("b", "delete"), PartEdit("b", "set", fields={"state": "checked"})):
-        assert changed.apply_edit(e, base) is None
+    for e in (PartEdit("b", "delete"), PartEdit("b", "set", fields={"topic": "Beta 2", "state": "checked"})):
+        assert changed.apply_edit(e, base) is None  # what it changes, a person changed
+    checked = changed.apply_edit(PartEdit("b", "set", fields={"state": "checked"}), base)
+    assert checked is not None and [(r.text, r.status) for r in checked.rows][-1] == ("Beta by a person", "checked")
+    into_a = changed.apply_edit(PartEdit("b", "move", fields={"parent": "a"}), base)  # a renamed row moves
+    assert into_a is not None and [r.parent for r in into_a.rows][-1] == "a"
+    moved = apply(base, PartEdit("b", "move", fields={"parent": "a"}))
+    assert moved.apply_edit(PartEdit("b", "move", fields={"parent": "a1"}), base) is None  # a person moved it
     gone = apply(base, PartEdit("a", "delete"))
     assert gone.apply_edit(PartEdit("a1", "set", fields={"note": "x"}), base) is None
     assert gone.apply_edit(PartEdit("m", "insert", fields={"parent": "a", "topic": "x"}), base) is None

@@ -79,3 +79,44 @@ async def test_the_persons_front_outline_in_jupyterlab_is_the_current_document(
         assert doc["name"] == "plan.opml" and doc["rowCount"] == 11
         rows = (await tools.ok("get_outline_structure", maxDepth=0))["rows"]
         assert [r["topic"] for r in rows] == ["Launch", "Research", "Ideas & notes"]
+
+
+@pytest.fixture
+def mcp_app_config() -> dict[str, Any]:
+    return {"approval": "suggest"}  # the default policy: every change a suggestion
+
+
+async def test_row_changes_are_suggestions_a_person_accepts_over_rest(mcp_lab: LabServer, mcp_client: Any) -> None:
+    import httpx
+
+    from tests.server.api.conftest import Api
+
+    root = Path(mcp_lab.serverapp.root_dir)
+    write(root, "plan.opml", OMNI)
+    async with mcp_client("lab", mode="auto", client_name="outline-writer") as lab:
+        await Tools(lab).ok("workspace", "open", filePath="plan.opml")
+    async with mcp_client("outliner", mode="auto", client_name="outline-writer") as client:
+        tools = Tools(client)
+        added = await tools.ok("add_row", topic="Retro — 東京", parentId="row-0", position="first")
+        assert added["applied"] is False and added["success"] is True and added["suggestionIds"]
+        gone = await tools.ok("delete_row", rowId="row-8", confirmed=True)
+        assert gone["applied"] is False and gone["deletedCount"] == 3
+    assert (root / "plan.opml").read_text(encoding="utf-8") == OMNI
+    async with httpx.AsyncClient(timeout=httpx.Timeout(30)) as http:
+        api = Api(mcp_lab, http)
+        listed = (await api.ok("GET", "suggestions", path="plan.opml"))["suggestions"]
+        by_part = {s["part"]: s for s in listed}
+        new = by_part[added["newRow"]["id"]]
+        assert new["change"]["op"] == "insert" and new["change"]["after"] is None
+        assert new["change"]["fields"]["parent"] == "row-0" and new["new"] == "Retro — 東京"
+        assert (
+            by_part["row-8"]["change"]["op"] == "delete"
+            and by_part["row-8"]["change"]["fields"]["topic"] == "Ideas & notes"
+        )
+        detail = await api.ok("GET", f"suggestions/{new['id']}")
+        assert detail["diff"] and "+Retro — 東京" in detail["diff"]
+        result = await api.ok("POST", "suggestions/accept-all", {"ids": [new["id"], by_part["row-8"]["id"]]})
+        assert len(result["accepted"]) == 2
+    text = (root / "plan.opml").read_text(encoding="utf-8")
+    assert "Ideas &amp; notes" not in text and f'<outline id="{added["newRow"]["id"]}" text="Retro — 東京"/>' in text
+    assert 'Priority="High" Due="2026-03-01"' in text and "<!-- the research column was dropped -->" in text
