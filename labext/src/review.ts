@@ -15,7 +15,7 @@
  * `aria-current` on the card), Enter accepts and Escape rejects the selected
  * suggestion; the model decides what each key does.
  */
-import { cellLocation, isCellSuggestion } from './cell_change';
+import { isCellSuggestion } from './cell_change';
 import { renderCellChange } from './cell_change_view';
 import { renderChange } from './diff_view';
 import { button, el } from './dom';
@@ -41,8 +41,14 @@ export interface IReviewActions {
   compare(path: string): void;
 }
 
-/** A suggestion's change with its lines of context, drawn. */
+/**
+ * A suggestion's change with its lines of context, drawn; a notebook's is a
+ * cell's change (added, removed, moved, its source's diff, ...).
+ */
 export function renderSuggestionChange(s: ISuggestion): HTMLElement {
+  if (isCellSuggestion(s)) {
+    return renderCellChange(s);
+  }
   return renderChange(
     {
       before: s.contextBefore ?? '',
@@ -284,11 +290,10 @@ export class ReviewSection {
     const meta = el('div', 'jp-McpLab-meta');
     const who = el('span', 'jp-McpLab-author', s.author || 'unknown agent');
     const age = el('span', 'jp-McpLab-age', timeAgo(s.created, nowSeconds()));
-    const where = isCellSuggestion(s) ? cellLocation(s) : lineRange(s);
     const line = linkButton(
-      where,
+      lineRange(s),
       'jp-McpLab-lines',
-      `Go to ${where} of ${s.path}`,
+      `Go to ${lineRange(s)} of ${s.path}`,
       () => this._open({ path: s.path, id: s.id, line: s.lineStart })
     );
     meta.append(who, age, line);
@@ -296,10 +301,7 @@ export class ReviewSection {
     if (s.rationale) {
       item.append(el('p', 'jp-McpLab-rationale', s.rationale));
     }
-    // A notebook's suggestion is a cell's change: added, removed, moved, ...
-    item.append(
-      isCellSuggestion(s) ? renderCellChange(s) : renderSuggestionChange(s)
-    );
+    item.append(renderSuggestionChange(s));
 
     const busy = docBusy || model.busy.has(s.id);
     item.classList.toggle('jp-mod-busy', busy);

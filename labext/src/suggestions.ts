@@ -17,6 +17,7 @@ import type {
   ISuggestionDetail,
   ISuggestionList
 } from './api_types';
+import { cellLocation, isCellSuggestion } from './cell_change';
 import { sentence } from './dom';
 import { errorText, ListModel } from './model_base';
 import type { Request } from './request';
@@ -105,8 +106,11 @@ export function groupByPath(suggestions: ISuggestion[]): IDocumentGroup[] {
   }));
 }
 
-/** "line 3" or "lines 3–5". */
+/** "line 3" or "lines 3–5"; a notebook cell's: "cell 3" or "new cell". */
 export function lineRange(suggestion: ISuggestion): string {
+  if (isCellSuggestion(suggestion)) {
+    return cellLocation(suggestion);
+  }
   const { lineStart, lineEnd } = suggestion;
   return lineEnd > lineStart
     ? `lines ${lineStart}–${lineEnd}`

@@ -7,8 +7,9 @@ cell. The edited cell is marked, with a bar saying what changes, the diff of its
 Accept / Reject; the new cell shows as a ghost bar after the cell it follows; the panel's
 cards show the same as cell-level changes. Accepting on the cell writes the file and the
 notebook shows the new source; rejecting the ghost takes it away and changes nothing;
-accepting another inserted cell puts it in the notebook. Screenshots (light) in
-``test-artifacts/``, and axe-core finds no serious violation in the bars or the cards.
+accepting another inserted cell puts it in the notebook; a marked cell the person moves
+keeps its mark. Screenshots in ``test-artifacts/notebook-review-*.png``; axe-core finds no
+serious violation in the bars or the cards, in the light and the dark theme.
 """
 
 from __future__ import annotations
