@@ -25,6 +25,8 @@ class KernelInfo:
     connections: int = 0
     last_activity: str | None = None
     paths: list[str] = field(default_factory=list)  # the notebooks whose sessions use it
+    display_name: str = ""  # its kernelspec's
+    language: str = ""
 
 
 @dataclass

@@ -108,6 +108,9 @@ class LabClients(Protocol):
 class SessionFocus:
     window: str = MAIN_WINDOW
     tab: str | None = None
+    # The notebooks the session uses (path -> the name it calls it by), oldest first; which
+    # one calls without a path act on is still the focused tab.
+    notebooks: dict[str, str] = field(default_factory=dict)
 
 
 class Workspace:

@@ -55,7 +55,9 @@ class JupyterKernels:
             if kernel.get("id"):
                 paths.setdefault(kernel["id"], []).append(s.get("path", ""))
         out = []
+        specs = self._km.kernel_spec_manager.get_all_specs()
         for model in self._km.list_kernels():
+            spec = (specs.get(model.get("name", "")) or {}).get("spec") or {}
             out.append(
                 KernelInfo(
                     id=model["id"],
@@ -64,6 +66,8 @@ class JupyterKernels:
                     connections=int(model.get("connections", 0)),
                     last_activity=model.get("last_activity"),
                     paths=sorted(paths.get(model["id"], [])),
+                    display_name=spec.get("display_name", ""),
+                    language=spec.get("language", ""),
                 )
             )
         return out

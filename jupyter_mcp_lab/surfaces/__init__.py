@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import conformance, lab, outliner, vmark, vmark2
+from . import conformance, jupyter, lab, outliner, vmark, vmark2
 from .base import CompositeTool, FlatTool, Surface
 from .builder import build_server
 
@@ -12,6 +12,7 @@ PROFILES: dict[str, Surface] = {
     vmark.SURFACE.name: vmark.SURFACE,
     vmark2.SURFACE.name: vmark2.SURFACE,
     outliner.SURFACE.name: outliner.SURFACE,
+    jupyter.SURFACE.name: jupyter.SURFACE,
     conformance.SURFACE.name: conformance.SURFACE,
 }
 DEFAULT_PROFILES: tuple[str, ...] = tuple(p for p in PROFILES if p != "conformance")

@@ -80,3 +80,6 @@ class Surface:
     # (a tool's own ``describe`` comes first). Keyed by the text, so only the arguments declared
     # with that shared field (ops/targets.py's MODE, say) are reworded, never a namesake.
     wording: Mapping[str, str] = field(default_factory=dict)
+    # A result's structured content -> the text content clients show the model (default: the
+    # same JSON), for a profile whose reference answers in prose (the jupyter profile).
+    text: Callable[[Any], str] | None = None

@@ -30,7 +30,7 @@ EditKind = Literal["insert", "source", "replace", "move", "delete", "clear_outpu
 
 class EditParams(MutationParams):
     op: EditKind = Field(
-        description="insert {index?, cell_type?, source}; source {cell, source}; replace {cell, old, new}; "
+        description="insert {index?, cell_type?, source}; source {cell, source}; replace {cell, old, new, all?}; "
         "move {cell, index}; delete {cell}; clear_outputs {cell}; set_type {cell, cell_type}; "
         "metadata {cell, metadata?, tags?}."
     )
@@ -40,6 +40,7 @@ class EditParams(MutationParams):
     source: str | None = None
     old: str | None = Field(None, description="replace: text that occurs once in the cell's source.")
     new: str | None = None
+    all: bool = Field(False, description="replace: every occurrence of old (default: it must occur once).")
     metadata: dict[str, Any] | None = Field(None, description="Merged into the cell's metadata; null removes a key.")
     tags: list[str] | None = Field(None, description="The cell's tags (replaces them).")
 
@@ -52,7 +53,7 @@ class NotebookEditResult(BaseModel):
     changed: bool
     cellId: str | None = Field(None, description="The cell edited (the new one for insert).")
     index: int | None = Field(None, description="Its index once the edit is made.")
-    diff: str | None = Field(None, description="The cell's change, for dryRun and suggest.")
+    diff: str | None = Field(None, description="The cell's change.")
     suggestionIds: list[str] | None = None
     checkpointId: str | None = None
 
@@ -92,15 +93,17 @@ def plan(nb: NotebookContent, p: EditParams) -> PartEdit:
     if p.op == "replace":
         old, new = _need(p.old, "old", p.op), _need(p.new, "new", p.op)
         count = source.count(old) if old else 0
-        if count != 1:
+        if count == 0 or (count > 1 and not p.all):
             raise DomainError(
                 "NOT_FOUND" if count == 0 else "INVALID_ARGUMENT",
-                f"old occurs {count} times in cell {cell_id!r}: give text that occurs exactly once",
+                f"old occurs {count} times in cell {cell_id!r}: give text that occurs exactly once"
+                + ("" if count == 0 else ", or replace all"),
                 argument="old",
                 occurrences=count,
             )
-        at = source.index(old)
-        return PartEdit(cell_id, "text", at, at + len(old), old, new)
+        at, end = source.index(old), source.rindex(old) + len(old)
+        # Every occurrence: one change from the first to the last (the text between them kept).
+        return PartEdit(cell_id, "text", at, end, source[at:end], source[at:end].replace(old, new))
     if p.op == "delete":
         return PartEdit(cell_id, "delete")
     if p.op == "move":
@@ -149,7 +152,7 @@ def _cell_diff(before: NotebookContent, after: NotebookContent, edit: PartEdit, 
 async def edit(ctx: OpContext, params: EditParams) -> NotebookEditResult:
     """Edit one notebook cell by id or index: insert, source, replace, move, delete,
     clear_outputs, set_type, metadata."""
-    doc, tab = await resolve(ctx, params.tabId, params.path, params.windowId)
+    doc, _ = await resolve(ctx, params.tabId, params.path, params.windowId)
     require_kind(doc, "notebook")
     mode, grant = policy_mode(ctx, doc.key, params.mode)
     staged = mode != "apply"
@@ -168,7 +171,8 @@ async def edit(ctx: OpContext, params: EditParams) -> NotebookEditResult:
         doc,
         change,
         expected_revision=params.expected_revision,
-        save=params.saves(tab) and not staged,
+        # Saved at once by path or tab, as its outputs are when code runs (save=false: not).
+        save=params.save is not False and not staged,
         dry_run=staged,
         label=f"notebook {params.op}",
     )
@@ -200,7 +204,7 @@ async def edit(ctx: OpContext, params: EditParams) -> NotebookEditResult:
         changed=changed,
         cellId=e.part,
         index=nb_after.index_of(e.part) if e.part in ids else None,
-        diff=_cell_diff(nb_before, nb_after, e, doc.path or doc.key) if staged and changed else None,
+        diff=_cell_diff(nb_before, nb_after, e, doc.path or doc.key) if changed else None,
         suggestionIds=[s.id for s in suggestions] if mode == "suggest" else None,
         checkpointId=checkpoint.id if checkpoint else None,
     )

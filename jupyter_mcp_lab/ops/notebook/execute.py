@@ -57,6 +57,8 @@ class KernelView(BaseModel):
     connections: int = 0
     lastActivity: str | None = None
     paths: list[str] = Field(default_factory=list, description="Notebooks whose sessions use it.")
+    displayName: str = ""
+    language: str = ""
 
 
 class ExecuteResult(BaseModel):
@@ -79,9 +81,16 @@ class KernelResult(BaseModel):
     approvedBy: Approval | None = None
 
 
-def _view(k: KernelInfo) -> KernelView:
+def kernel_view(k: KernelInfo) -> KernelView:
     return KernelView(
-        id=k.id, name=k.name, state=k.state, connections=k.connections, lastActivity=k.last_activity, paths=k.paths
+        id=k.id,
+        name=k.name,
+        state=k.state,
+        connections=k.connections,
+        lastActivity=k.last_activity,
+        paths=k.paths,
+        displayName=k.display_name,
+        language=k.language,
     )
 
 
@@ -251,7 +260,7 @@ async def execute(ctx: OpContext, params: ExecuteParams) -> ExecuteResult:
         outputs=shown,
         stored=stored,
         revision=doc.revision,
-        kernel=_view(now or kernel),
+        kernel=kernel_view(now or kernel),
         kernelStarted=started,
         approvedBy=approved,
     )
@@ -263,7 +272,7 @@ async def kernel(ctx: OpContext, params: KernelParams) -> KernelResult:
     variables are lost); interrupt and restart need the person's Allow under 'suggest'."""
     kernels = kernels_of(ctx)
     if params.kernel == "list":
-        found = [_view(k) for k in await kernels.list()]
+        found = [kernel_view(k) for k in await kernels.list()]
         return KernelResult(kernels=found, count=len(found))
     doc, _ = await resolve_target(ctx, params)
     notebook_of(doc)
@@ -274,4 +283,4 @@ async def kernel(ctx: OpContext, params: KernelParams) -> KernelResult:
     approved = await _approve(ctx, doc, f"{what} its kernel", {"action": "kernel", "command": what})
     await (kernels.interrupt if what == "interrupt" else kernels.restart)(running.id)
     now = await kernels.find(doc.key)
-    return KernelResult(path=doc.path, kernels=[_view(now or running)], count=1, approvedBy=approved)
+    return KernelResult(path=doc.path, kernels=[kernel_view(now or running)], count=1, approvedBy=approved)

@@ -41,6 +41,7 @@ class CellView(BaseModel):
     id: str
     type: str
     firstLine: str | None = None
+    lines: int | None = Field(None, description="brief: lines of its source.")
     source: str | None = None
     executionCount: int | None = None
     outputs: str | list[nb_outputs.OutputView] | None = Field(
@@ -89,6 +90,7 @@ def cell_view(path: str, index: int, cell: dict[str, Any], view: View) -> CellVi
             id=cell["id"],
             type=cell["cell_type"],
             firstLine=_first_line(source),
+            lines=len(source.splitlines()),
             executionCount=cell.get("execution_count"),
             outputs=shown,
         )

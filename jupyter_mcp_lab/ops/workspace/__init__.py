@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import files, focus, history, info, session
+from . import files, focus, history, info, listing, session
 
 OPERATIONS = (
     session.get_state,
@@ -16,4 +16,5 @@ OPERATIONS = (
     history.recent,
     history.reopen_closed,
     info.document_info,
+    listing.files,
 )

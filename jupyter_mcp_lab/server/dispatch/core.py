@@ -131,7 +131,9 @@ class Dispatcher:
                 )
             text = encoded.decode()
             answered = result_summary(payload, text)
-            return Outcome(payload, text=text)
+            # A profile whose reference answers in prose sends that as the text (the JSON stays
+            # the structured content).
+            return Outcome(payload, text=self.surface.text(payload) if self.surface.text else text)
         except DomainError as exc:
             status = exc.code
             envelope = exc.envelope()

@@ -15,7 +15,7 @@ from mcp.shared.exceptions import MCPError
 from ...core.errors import DomainError
 from ...ops.context import OpContext
 from ...ops.documents import resolve
-from ...ops.notebook import edit, execute, outputs, read
+from ...ops.notebook import edit, execute, outputs, read, sessions
 from ..base import CompositeTool
 from ..caller import caller_from_context
 from .common import BY_PATH_OR_TAB
@@ -32,16 +32,21 @@ NOTEBOOK = CompositeTool(
     description=(
         "Notebooks (.ipynb) by cell id. read {view, cell?, start?} (paged; outputs: "
         "resources); edit {op, cell, …}: a suggestion under 'suggest'. execute {cell|source, timeout?} "
-        "in its kernel, outputs stored; kernel {kernel: list|interrupt|restart}. Asks the person unless granted."
+        "in its kernel, outputs stored; kernel {kernel: list|interrupt|restart}. Asks the person unless granted. "
+        "list: notebooks with kernel and used; use: your focus (calls without path go to it); unuse."
     ),
     actions={
         "read": read.read,
         "edit": edit.edit,
         "execute": execute.execute,
         "kernel": execute.kernel,
+        "list": sessions.list_,
+        "use": sessions.use,
+        "unuse": sessions.unuse,
     },
-    # Saved at once (a notebook is addressed by path): no save flag to pay context for.
-    hidden=BY_PATH_OR_TAB | {"save"},
+    # Saved at once (a notebook is addressed by path): no save flag to pay context for. A
+    # session's name for a notebook is for profiles that address notebooks by name.
+    hidden=BY_PATH_OR_TAB | {"save", "name"},
 )
 
 TEMPLATE = types.ResourceTemplate(

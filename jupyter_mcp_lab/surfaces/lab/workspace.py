@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...ops.workspace import files, focus, history, info
+from ...ops.workspace import files, focus, history, info, listing
 from ..base import CompositeTool
 from .common import BY_PATH_OR_TAB
 
@@ -12,7 +12,8 @@ WORKSPACE = CompositeTool(
     description=(
         "Tabs and files. open → {tabId, revision, kind}, now your focused tab; new → an untitled tab; "
         "close → {closed} or {closed: false, reason: 'DIRTY'}; reopen: the last closed tab; recent: "
-        "files opened lately; info → {title, dirty, wordCount, charCount, revision, hash, tabId}."
+        "files opened lately; info → {title, dirty, wordCount, charCount, revision, hash, tabId}; files → "
+        "{files [{path, type, size, modified}], total, nextStart}."
     ),
     actions={
         "open": files.open_,
@@ -25,6 +26,7 @@ WORKSPACE = CompositeTool(
         "reopen": history.reopen_closed,
         "recent": history.recent,
         "info": info.document_info,
+        "files": listing.files,
     },
     hidden=BY_PATH_OR_TAB,
     describe={
