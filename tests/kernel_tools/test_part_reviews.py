@@ -131,3 +131,54 @@ def test_the_outline_view_says_when_a_file_is_not_an_outline(lab_server: Lab, la
 
 def _topic(view: Any, row: str) -> str:
     return next((n["topic"] for n in view.nodes if n["id"] == row), "")
+
+
+def row_edit(server: Lab, path: str, agent: str = "planner", **args: Any) -> list[str]:
+    """The agent stages one row edit with the lab profile's ``outline`` tool; its suggestion ids."""
+    result = server.agent_call("outline", {"action": "edit", "path": path, **args}, client_name=agent)
+    assert not result.is_error, result
+    return list(result.structured_content["suggestionIds"])
+
+
+def test_row_suggestions_in_the_tree_and_in_the_review_cards(lab_server: Lab, lab: Any) -> None:
+    shutil.copy(SAMPLE, lab_server.root / "rows.opml")
+    [add] = row_edit(lab_server, "rows.opml", op="add", topic="QA pass", sibling="build-templates", state="unchecked")
+    [rename] = row_edit(lab_server, "rows.opml", op="update", row="launch", topic="Go live")
+    [move] = row_edit(lab_server, "rows.opml", op="move", row="misc-a11y", sibling="build-migrate")
+    [drop] = row_edit(lab_server, "rows.opml", op="delete", row="misc")
+    view = lab.outline_view("rows.opml")
+    review = lab.review_widget("rows.opml")
+    try:
+        view.ready.result(15)
+        review.ready.result(15)
+        by = {n["id"]: n for n in view.nodes}
+        order = [n["id"] for n in view.nodes]
+        added = next(n for n in view.nodes if n["status"] == "added")
+        assert order[order.index("build-templates") + 1] == added["id"] and added["topic"] == "QA pass"
+        assert added["marks"][0]["id"] == add and added["marks"][0]["changes"] == ["row added after «Page templates»"]
+        assert (by["launch"]["status"], by["launch"]["marks"][0]["changes"]) == ("changed", ["topic → «Go live»"])
+        assert by["misc-a11y"]["marks"][0]["changes"] == ["moved after «Migrate old posts»"]
+        assert by["misc"]["marks"][0]["changes"] == ["row removed with its 1 child row"]
+        assert view.counts["pending"] == 4
+        # The review widget's cards for the same rows.
+        assert eventually(lambda: {c["id"]: c["lines"] for c in review.cards}.get(rename) == "«Launch»"), review.cards
+        words = {c["id"]: c["part"]["changes"] for c in review.cards}
+        assert words[drop] == ["row removed with its 1 child row"] and words[move] == [
+            "moved after «Migrate old posts»"
+        ]
+
+        # The person accepts the new row in the tree: the file has it, the tree shows it as a row.
+        click(view, "accept", id=add)
+        assert view.tasks.wait(15) and view.errors == {}
+        assert 'text="QA pass"' in (lab_server.root / "rows.opml").read_text()
+        assert eventually(lambda: _topic(view, added["id"]) == "QA pass" and view.counts["pending"] == 3)
+        assert next(n for n in view.nodes if n["id"] == added["id"])["status"] is None
+        # Rejects one; another is decided elsewhere (the panel): the tree follows the events.
+        click(view, "reject", id=drop)
+        assert view.tasks.wait(15)
+        lab_server.api("POST", f"suggestions/{rename}/accept")
+        assert eventually(lambda: _topic(view, "launch") == "Go live" and view.counts["pending"] == 1), view.nodes
+        assert eventually(lambda: [c["id"] for c in review.cards] == [move]), review.cards
+    finally:
+        view.close()
+        review.close()

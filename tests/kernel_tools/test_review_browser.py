@@ -143,3 +143,82 @@ def test_the_served_board_from_the_panel_link(notebook_lab: Lab) -> None:
         assert text == TEXT.replace("brown", "grey")
         expect(rows).to_have_count(1, timeout=15_000)
         board.screenshot(path=str(ARTIFACTS / "review-board-served-accepted.png"), full_page=True)
+
+
+def test_cell_cards_and_the_outline_tree(notebook_lab: Lab) -> None:
+    """A notebook's cell suggestions as cell-level cards; an outline in the tree widget: fold,
+    search, the keyboard, and a row suggestion accepted there changes the file."""
+    import shutil
+
+    from playwright.sync_api import expect
+
+    from tests.kernel_tools.test_part_reviews import SAMPLE, cell_edit, row_edit
+    from tests.ops.notebook.notebooks import rich, write
+
+    write(notebook_lab.root, "cells.ipynb", rich())
+    clear = cell_edit(notebook_lab, "cells.ipynb", op="clear_outputs", cell="plot")["suggestionIds"][0]
+    move = cell_edit(notebook_lab, "cells.ipynb", op="move", cell="boom", index=0)["suggestionIds"][0]
+    shutil.copy(SAMPLE, notebook_lab.root / "plan.opml")
+    [add] = row_edit(notebook_lab, "plan.opml", op="add", topic="QA pass", sibling="build-templates", state="unchecked")
+    cells = [
+        "from kernel_tools import connect\nlab = connect()",
+        "review = lab.review_widget('cells.ipynb')\nreview",
+        "tree = lab.outline_view('plan.opml')\ntree",
+    ]
+    with open_notebook(
+        notebook_lab, "parts.ipynb", cells, prefix="part-widgets", wait_for=".mcpw-outline .mcpw-row"
+    ) as nb:
+        page, shots = nb.page, nb.shots
+        shots.at("cell-cards")
+        card = nb.output(f'.mcpw-card[data-id="{clear}"]')
+        expect(card.locator(".mcpw-part-change")).to_have_text("clears 2 outputs", timeout=20_000)
+        expect(card.locator(".mcpw-lines")).to_have_text("cell 2 «plot()»")
+        moved = nb.output(f'.mcpw-card[data-id="{move}"]')
+        expect(moved.locator(".mcpw-part-change")).to_have_text("moved from 3 to 0 (to the top)")
+        expect(moved.get_by_role("button", name="Diff")).to_have_count(0)  # a move changes no text
+        nb.output(".mcpw-review").screenshot(path=str(ARTIFACTS / "review-widget-cells.png"))
+
+        shots.at("tree")
+        tree = nb.output(".mcpw-outline")
+        rows = tree.locator(".mcpw-row")
+        expect(rows).to_have_count(16)  # 15 rows and the suggested one
+        added = tree.locator('.mcpw-row[data-status="added"]')
+        expect(added.locator(".mcpw-topic")).to_have_text("QA pass")
+        expect(added.locator(".mcpw-part-change")).to_have_text("row added after «Page templates»")
+        expect(tree.locator('.mcpw-row[data-id="design-proto"] .mcpw-note')).to_have_text(
+            "Figma, shared with the team."
+        )
+        expect(tree.locator('.mcpw-row[data-id="goal-speed"] .mcpw-check')).to_have_attribute("data-state", "checked")
+        tree.screenshot(path=str(ARTIFACTS / "outline-widget.png"))
+
+        shots.at("fold")
+        tree.locator('.mcpw-row[data-id="goals"] .mcpw-twisty').click()
+        expect(rows).to_have_count(14)
+        expect(tree.locator('.mcpw-row[data-id="goals"]')).to_have_attribute("aria-expanded", "false")
+        shots.at("keyboard")
+        tree.locator(".mcpw-outline-tree").focus()
+        page.keyboard.press("Home")
+        page.keyboard.press("ArrowRight")  # opens "goals" again
+        expect(rows).to_have_count(16)
+        page.keyboard.press("ArrowDown")
+        expect(tree.locator(".mcpw-row.mcpw-current")).to_have_attribute("data-id", "goal-speed")
+        page.keyboard.press("ArrowLeft")  # a leaf: to its parent
+        expect(tree.locator(".mcpw-row.mcpw-current")).to_have_attribute("data-id", "goals")
+        page.keyboard.press("a")  # the tree's key (no suggestion on this row), not JupyterLab's "insert a cell"
+        page.wait_for_timeout(300)
+        assert len(nb.state()["cells"]) == len(cells)
+        shots.at("search")
+        tree.locator(".mcpw-outline-search").fill("figma")
+        expect(rows).to_have_count(2)
+        expect(tree.locator(".mcpw-row.mcpw-match")).to_have_attribute("data-id", "design-proto")
+        tree.locator(".mcpw-outline-search").fill("")
+        expect(rows).to_have_count(16)
+
+        shots.at("accept-row")
+        tree.locator(f'.mcpw-mark[data-id="{add}"]').get_by_role("button", name="Accept").click()
+        text = notebook_lab.wait_for_file("plan.opml", lambda t: 'text="QA pass"' in t)
+        assert 'text="QA pass"' in text and text.index("Page templates") < text.index("QA pass")
+        expect(tree.locator('.mcpw-row[data-status="added"]')).to_have_count(0, timeout=15_000)
+        expect(tree.locator(".mcpw-row", has_text="QA pass")).to_have_count(1)
+        expect(tree.locator(".mcpw-outline-counts")).to_have_text("16 rows · 0 pending")
+        tree.screenshot(path=str(ARTIFACTS / "outline-widget-accepted.png"))

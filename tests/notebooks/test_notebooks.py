@@ -91,6 +91,28 @@ def check_02(nb: Any, folder: Path, lab: Lab) -> None:
     assert "panel-preview/render/" in text_of(nb)  # the link to the board served as an app
 
 
+def check_03(nb: Any, folder: Path, lab: Lab) -> None:
+    text = (folder / "workspace" / "project-plan.opml").read_text()
+    # Accepted: the QA row, the audit moved into Launch, Misc notes gone, the post-launch section, a check.
+    assert text.index("Page templates") < text.index("QA pass on every template") < text.index("Migrate old posts")
+    assert text.index('text="Launch"') < text.index("accessibility audit") < text.index("Switch DNS")
+    assert "Misc notes" not in text and 'text="After launch"' in text and "Watch error rates" in text
+    assert 'id="design-proto" text="Clickable prototype" _status="checked"' in text
+    assert "Go live" not in text  # the rejected rename
+    sample = (SAMPLE / "project-plan.opml").read_text()
+    assert text.startswith(sample[: sample.index("<body>")])  # the head, untouched, byte for byte
+    path = "notebooks/workspace/project-plan.opml"
+    counts = lab.api("GET", f"suggestions?path={path}&status=all")["counts"][path]
+    assert counts == {"accepted": 5, "rejected": 1}, counts
+    authors = {s["author"] for s in lab.api("GET", f"suggestions?path={path}&status=all")["suggestions"]}
+    assert authors == {"outline-planner-agent"}, authors
+    said = text_of(nb)
+    assert "row added after «Page templates»" in said and "moved" in said
+    assert "moved first under «Launch»" in said
+    assert "{'rows': 18, 'pending': 0}" in said and "no errors" in said
+    assert widgets(nb) >= 2  # the tree and the review cards
+
+
 def check_05(nb: Any, folder: Path, lab: Lab) -> None:
     text = (folder / "workspace" / "workflows" / "ci.yml").read_text()
     assert "branches: [main, dev]" in text and "timeout-minutes: 15" in text and "3.12" in text
@@ -114,7 +136,13 @@ def check_06(nb: Any, folder: Path, lab: Lab) -> None:
     assert widgets(nb) >= 3  # the inspector, the form, the progress bar
 
 
-CHECKS: dict[str, Callable[[Any, Path, Lab], None]] = {"01": check_01, "02": check_02, "05": check_05, "06": check_06}
+CHECKS: dict[str, Callable[[Any, Path, Lab], None]] = {
+    "01": check_01,
+    "02": check_02,
+    "03": check_03,
+    "05": check_05,
+    "06": check_06,
+}
 
 
 # --- the tests -------------------------------------------------------------------------------------
@@ -156,4 +184,4 @@ def test_notebook_is_stored_without_outputs(notebook: Path) -> None:
 def test_the_notebooks_are_there() -> None:
     """The glob above found the demo notebooks (an empty list would test nothing)."""
     names = [p.name[:2] for p in FILES]
-    assert {"01", "02", "05", "06"} <= set(names)
+    assert {"01", "02", "03", "05", "06"} <= set(names)
