@@ -117,10 +117,13 @@ export class OutlineTreeView extends Widget {
       if (model.error) {
         parts.push(model.error);
       }
-      const shown = model.query.trim()
-        ? `${model.rows.length} rows match`
-        : `${model.outline?.rows.length ?? 0} rows`;
-      parts.push(shown);
+      const total = model.outline?.rows.length ?? 0;
+      const found = model.rows.filter(r => r.topicMatch || r.noteMatch);
+      parts.push(
+        model.query.trim()
+          ? `${found.length} of ${total} rows match`
+          : `${total} rows`
+      );
       if (pending.size > 0) {
         parts.push(
           `${pending.size} pending suggestion${pending.size === 1 ? '' : 's'}`
