@@ -4,6 +4,7 @@ takes at a place, where it goes, and new rows as markdown lines (see ``outline_e
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Any
 
 from ..content.outline_tree import OutlineTree
@@ -18,14 +19,27 @@ _BOXES = {"checked": "[x]", "unchecked": "[ ]", "none": None}
 _TASK_TEXT = re.compile(r"\[[ xX]\](?:[ \t]|$)")
 
 
+class _Places:
+    """A row's place by its id (looked up when asked: an edit needs a few of 10,000)."""
+
+    def __init__(self, outline: MarkdownOutline) -> None:
+        self.o = outline
+
+    def __getitem__(self, row_id: str) -> Place:
+        return self.o.place(row_id)
+
+
 class OutlineDoc:
     def __init__(self, outline: MarkdownOutline) -> None:
         self.o = outline
         self.text = outline.source
-        self.tree = OutlineTree(outline)
         self.idx = outline.structure.lines
         self.nl = newline_of(self.text)
-        self.places = {r.id: p for r, p in zip(outline.rows, outline.places, strict=True)}
+        self.places = _Places(outline)
+
+    @cached_property
+    def tree(self) -> OutlineTree:
+        return OutlineTree(self.o)
 
     def line(self, k: int) -> str:
         return self.text[self.idx.start_of(k) : self.idx.end_of(k)]
@@ -34,16 +48,15 @@ class OutlineDoc:
         return k < 1 or k > self.idx.line_count or not self.line(k).strip()
 
     def place(self, row_id: str) -> Place:
-        self.tree.row(row_id)  # NOT_FOUND with the row's id
-        return self.places[row_id]
+        return self.o.place(row_id)  # NOT_FOUND naming the row
 
     def gap(self, parent: str | None, after: str | None, without: str | None = None) -> tuple[str | None, str | None]:
         """The siblings before and after the place under ``parent`` that follows ``after``."""
-        kids = [r.id for r in self.tree.children(parent) if r.id != without]
+        kids = [k for k in self.o.children(parent) if k != without]
         if after is None:
             return None, kids[0] if kids else None
         if after not in kids:
-            self.tree.row(after)
+            self.o.row(after)
             raise ArgumentError(f"row {after!r} is not a child of {parent or 'the top level'!r}", "after")
         k = kids.index(after)
         return after, kids[k + 1] if k + 1 < len(kids) else None

@@ -113,26 +113,36 @@ def _moved_lines(d: OutlineDoc, place: Place, form: str, level: int, indent: str
 
 
 def _move(d: OutlineDoc, row_id: str, place: Place, parent: str | None, after: str | None) -> str:
-    tree = d.tree
-    inside = {r.id for r in tree.walk(row_id)}
+    o = d.o
+    inside = {o.rows[k].id for k in o.subtree(row_id)}
     if parent is not None:
         d.place(parent)
         if parent in inside:
             raise ArgumentError("a row cannot move under itself or its own rows", "parent")
     if after == row_id:
         raise ArgumentError("a row cannot move after itself", "after")
-    d.gap(parent, after, without=row_id)  # checks ``after`` is a child of ``parent``
-    row = tree.row(row_id)
+    prev, nxt = d.gap(parent, after, without=row_id)  # checks ``after`` is a child of ``parent``
+    row = o.row(row_id)
     if row.parent == parent:
-        sibs = [r.id for r in tree.children(parent)]
+        sibs = list(o.children(parent))
         k = sibs.index(row_id)
         if (after is None and k == 0) or (after is not None and k > 0 and sibs[k - 1] == after):
             return d.text  # already there
+    # Far from where it was, the cut and the insert are two splices of this text; next to it
+    # (the place's neighbours are the cut's), the insert is planned on the text without it.
+    form = d.form(parent, prev, nxt, place.kind)
+    indent, marker, _ = d.item_style(parent, prev, nxt)
+    cut_edit = d.cut(place.line, place.end)
+    insert = d.insert_at(
+        form, parent, prev, nxt, _moved_lines(d, place, form, d.heading_level(parent, prev, nxt), indent, marker)
+    )
+    if insert.end < cut_edit.start - 2 or insert.start > cut_edit.end + 2:
+        return apply_edits(d.text, [cut_edit, insert])
     # Cut, then place in the outline without it (rows after the cut are ``size`` fewer).
     first = d.o.index(row_id)
     assert first is not None
     size = len(inside)
-    cut = apply_edits(d.text, [d.cut(place.line, place.end)])
+    cut = apply_edits(d.text, [cut_edit])
     rest = OutlineDoc(markdown_outline(cut))
 
     def mapped(i: str | None) -> str | None:

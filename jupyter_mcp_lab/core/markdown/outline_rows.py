@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..content.outline import Row, State
+from ..errors import DomainError
 from ..kinds import DocumentKind
 from ..revision import revision_of
 from ..text import LineIndex, split_lines
@@ -75,8 +76,41 @@ class MarkdownOutline:
     def index(self, row_id: str) -> int | None:
         return self._order.get(row_id)
 
+    def row(self, row_id: str) -> Row:
+        """The row with this id (NOT_FOUND naming it, as ``OutlineTree.row``)."""
+        k = self._order.get(row_id)
+        if k is None:
+            raise DomainError("NOT_FOUND", f"this outline has no row {row_id!r}", row=row_id)
+        return self.rows[k]
+
+    def place(self, row_id: str) -> Place:
+        """Where the row with this id is (NOT_FOUND naming it)."""
+        k = self._order.get(row_id)
+        if k is None:
+            self.row(row_id)
+        return self.places[self._order[row_id]]
+
+    def children(self, row_id: str | None) -> tuple[str, ...]:
+        """The ids of a row's children (None: the top-level rows)."""
+        if row_id is not None:
+            return self.row(row_id).children
+        top = self.__dict__.get("_top")
+        if top is None:
+            top = tuple(r.id for r in self.rows if r.parent is None)
+            object.__setattr__(self, "_top", top)
+        return top
+
+    def subtree(self, row_id: str) -> range:
+        """The indexes of a row and the rows under it (they follow it in document order)."""
+        k = self._order[self.row(row_id).id]
+        level, end = self.rows[k].level, k + 1
+        while end < len(self.rows) and self.rows[end].level > level:
+            end += 1
+        return range(k, end)
+
     @property
     def _order(self) -> dict[str, int]:
+        # Built on first use: a read never needs it, an edit needs it once per revision.
         order = self.__dict__.get("_order_cache")
         if order is None:
             order = {r.id: i for i, r in enumerate(self.rows)}

@@ -10,7 +10,10 @@ page would pass the server's response budget: ``nextStart``.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Iterable
 from typing import Literal, NoReturn
+from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, Field
 
@@ -104,7 +107,8 @@ def outline_of(doc: OpenDocument) -> OutlineContent | MarkdownOutline:
 
 
 def row_view(tree: OutlineTree, r: Row, notes: bool = True) -> RowView:
-    return RowView(
+    # Built from a parsed row: its fields are already what RowView says (no validation).
+    return RowView.model_construct(
         id=r.id,
         topic=r.text,
         note=r.note if notes else None,
@@ -114,6 +118,36 @@ def row_view(tree: OutlineTree, r: Row, notes: bool = True) -> RowView:
         parentId=r.parent,
         childIds=list(r.children),
     )
+
+
+# The tree and its rows' views per parsed content: rows are immutable, so a structure read
+# after a read (or a search after a structure) reuses them. Keyed by identity, the last few.
+_TREES: OrderedDict[int, tuple[object, OutlineTree]] = OrderedDict()
+_VIEWS: WeakKeyDictionary[OutlineTree, dict[bool, dict[str, RowView]]] = WeakKeyDictionary()
+
+
+def tree_of(content: OutlineContent | MarkdownOutline) -> OutlineTree:
+    hit = _TREES.get(id(content))
+    if hit is not None and hit[0] is content:
+        _TREES.move_to_end(id(content))
+        return hit[1]
+    tree = OutlineTree(content)
+    _TREES[id(content)] = (content, tree)
+    while len(_TREES) > 8:
+        _TREES.popitem(last=False)
+    return tree
+
+
+def views(tree: OutlineTree, rows: Iterable[Row], notes: bool) -> list[RowView]:
+    """The views of ``rows`` (of ``tree``), each made once per tree."""
+    made = _VIEWS.setdefault(tree, {}).setdefault(notes, {})
+    out = []
+    for r in rows:
+        v = made.get(r.id)
+        if v is None:
+            v = made[r.id] = row_view(tree, r, notes)
+        out.append(v)
+    return out
 
 
 def _section(ctx: OpContext, tree: OutlineTree, params: ReadParams, result: OutlineRead) -> None:
@@ -134,7 +168,7 @@ def _section(ctx: OpContext, tree: OutlineTree, params: ReadParams, result: Outl
         page.append(rows[i])
     result.nextStart = end if end < len(rows) else None
     if params.format == "structured":
-        result.rows = [row_view(tree, r, params.notes) for r in page]
+        result.rows = views(tree, page, params.notes)
         return
     base = root.level if root else 0
     if params.format == "plain":
@@ -158,7 +192,7 @@ async def read(ctx: OpContext, params: ReadParams) -> OutlineRead:
     """Read an outline (.opml, or a markdown document's headings and list items) by row: the
     tree to a depth, one row, children, search, a section."""
     doc, _ = await resolve_target(ctx, params)
-    tree = OutlineTree(outline_of(doc))
+    tree = tree_of(outline_of(doc))
     name = (doc.path or doc.key).rsplit("/", 1)[-1]
     result = OutlineRead(
         path=doc.path,
@@ -169,15 +203,15 @@ async def read(ctx: OpContext, params: ReadParams) -> OutlineRead:
         canRedo=bool(doc.history.redo_stack),
     )
     if params.view == "tree":
-        result.rows = [row_view(tree, r, params.notes) for r in tree.walk(params.row, params.maxDepth)]
+        result.rows = views(tree, tree.walk(params.row, params.maxDepth), params.notes)
     elif params.view == "row":
         if params.row is None:
             raise_missing("row", "view 'row'")
         result.row = row_view(tree, tree.row(params.row), params.notes)
         if params.children:
-            result.rows = [row_view(tree, r, params.notes) for r in tree.children(params.row)]
+            result.rows = views(tree, tree.children(params.row), params.notes)
     elif params.view == "children":
-        result.rows = [row_view(tree, r, params.notes) for r in tree.children(params.row)]
+        result.rows = views(tree, tree.children(params.row), params.notes)
     elif params.view == "search":
         if params.query is None:
             raise_missing("query", "view 'search'")
@@ -185,7 +219,7 @@ async def read(ctx: OpContext, params: ReadParams) -> OutlineRead:
         result.totalMatches = len(found)
         result.truncated = len(found) > params.maxResults
         result.matches = [
-            MatchView(row=row_view(tree, m.row, params.notes), field=m.field, context=m.context)
+            MatchView(row=views(tree, [m.row], params.notes)[0], field=m.field, context=m.context)
             for m in found[: params.maxResults]
         ]
     else:

@@ -6,9 +6,9 @@ document; a tab that is not an outline (or none) answers ``no_document``.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from ...core.errors import DomainError
 from ...ops.base import Operation
@@ -17,6 +17,16 @@ from ...ops.outline import read as outline
 from ...ops.outline.read import OutlineRead, ReadParams, RowView
 from ..adapter import adapter
 from .errors import no_document
+
+# A list of rows as its schema says it: an array (each row {id, topic, note, level, state,
+# hasChildren, parentId, childIds}). Not a schema per row: clients validate the structured
+# content against the output schema, and the SDK's validator spends seconds on 5,000 rows.
+Rows = Annotated[
+    list[RowView],
+    WithJsonSchema(
+        {"type": "array", "description": "Rows: {id, topic, note, level, state, hasChildren, parentId, childIds}."}
+    ),
+]
 
 
 class _Strict(BaseModel):
@@ -68,7 +78,7 @@ class DocumentBrief(BaseModel):
 
 class StructureResult(BaseModel):
     document: DocumentBrief
-    rows: list[RowView]
+    rows: Rows
 
 
 @adapter(outline.read, title="Get outline structure")
@@ -145,7 +155,7 @@ class ChildrenParams(_Strict):
 
 class ChildrenResult(BaseModel):
     parentId: str | None
-    children: list[RowView]
+    children: Rows
 
 
 @adapter(outline.read, title="Get row children")
