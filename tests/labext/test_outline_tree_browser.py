@@ -183,3 +183,29 @@ def test_tree_view_with_row_suggestions(lab: Lab) -> None:
         listed = lab.api("GET", "suggestions", params={"path": "plan.opml", "status": "all"})["suggestions"]
         assert sorted(s["status"] for s in listed) == ["accepted", "rejected"], listed
         shots.save("decided")
+
+        # A move shows at both places, a delete strikes the row and its subtree through; the
+        # keyboard decides the focused row's suggestion (r rejects).
+        shots.at("move-delete")
+        before = (lab.root / "plan.opml").read_text(encoding="utf-8")
+        outliner_call(lab, "move_row", {"rowId": "row-8", "newParentId": "row-3", "position": "first"})
+        outliner_call(lab, "delete_row", {"rowId": "row-0", "confirmed": True})
+        moved = tree.locator(".jp-McpLab-treeRow[data-row-id='row-8']")
+        expect(moved).to_have_attribute("data-marks", "moved", timeout=20_000)
+        here = tree.locator(".jp-McpLab-treeRow[data-marks='moved-here']")
+        expect(here).to_contain_text("Ideas & notes")
+        expect(here).to_have_attribute("aria-level", "2")
+        launch = tree.locator(".jp-McpLab-treeRow[data-row-id='row-0']")
+        expect(launch).to_have_class(re.compile("jp-mod-deleted"))
+        expect(row(page, "Write release notes")).to_have_class(re.compile("jp-mod-deleted"))
+        expect(row(page, "Interview users")).not_to_have_class(re.compile("jp-mod-deleted"))
+        shots.save("moved-deleted")
+        check_axe(page, "moved-deleted")
+        launch.locator(".jp-McpLab-treeLine").click()
+        page.keyboard.press("r")
+        expect(launch).not_to_have_class(re.compile("jp-mod-deleted"), timeout=15_000)
+        moved.locator(".jp-McpLab-treeLine").click()
+        page.keyboard.press("r")
+        expect(here).to_have_count(0, timeout=15_000)
+        expect(moved).not_to_have_attribute("data-marks", "moved")
+        assert (lab.root / "plan.opml").read_text(encoding="utf-8") == before
