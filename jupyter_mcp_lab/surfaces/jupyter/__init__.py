@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..base import FlatTool, Surface
 from ..lab.notebook import register as notebook_resources
-from . import cells, execution, notebooks
+from . import cells, execution, notebooks, reading, server
 from .answers import render_error, text_of
 
 INSTRUCTIONS = """\
@@ -31,17 +31,17 @@ SURFACE = Surface(
     server_name="Jupyter MCP Server",
     extend=notebook_resources,
     tools=(
-        FlatTool("list_files", notebooks.list_files),
-        FlatTool("list_kernels", notebooks.list_kernels),
+        FlatTool("list_files", server.list_files),
+        FlatTool("list_kernels", server.list_kernels),
         FlatTool("use_notebook", notebooks.use_notebook),
         FlatTool("list_notebooks", notebooks.list_notebooks),
         FlatTool("restart_notebook", notebooks.restart_notebook),
         FlatTool("unuse_notebook", notebooks.unuse_notebook),
-        FlatTool("read_notebook", notebooks.read_notebook),
+        FlatTool("read_notebook", reading.read_notebook),
         FlatTool("insert_cell", cells.insert_cell),
         FlatTool("overwrite_cell_source", cells.overwrite_cell_source),
         FlatTool("edit_cell_source", cells.edit_cell_source),
-        FlatTool("read_cell", cells.read_cell),
+        FlatTool("read_cell", reading.read_cell),
         FlatTool("delete_cell", cells.delete_cell),
         FlatTool("clear_cell_output", cells.clear_cell_output),
         FlatTool("move_cell", cells.move_cell),

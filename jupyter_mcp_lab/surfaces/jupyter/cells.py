@@ -1,5 +1,5 @@
-"""The reference's cell tools: insert_cell, overwrite_cell_source, edit_cell_source,
-read_cell, delete_cell, clear_cell_output, move_cell, over ``notebook.read`` and
+"""The reference's cell edits: insert_cell, overwrite_cell_source, edit_cell_source,
+delete_cell, clear_cell_output, move_cell, over ``notebook.edit`` (and ``notebook.read``) and
 ``notebook.edit``. Every change is a suggestion under the default policy: the answer says so
 (with the suggestion id) where the reference says it is done."""
 
@@ -13,8 +13,8 @@ from ...core.errors import DomainError
 from ...ops.context import OpContext
 from ...ops.notebook import edit, read
 from ..adapter import adapter
-from .answers import EditAnswer, OutputsAnswer, edit_answer, outputs_answer, tsv
-from .notebooks import brief_rows
+from .answers import EditAnswer, edit_answer, tsv
+from .reading import BRIEF, brief_rows, read_nb
 from .target import CELL_ID, NOTEBOOK_NAME, Strict, cell_ref, notebook_path
 
 
@@ -24,19 +24,13 @@ async def _edit(ctx: OpContext, path: str | None, **fields: object) -> edit.Note
     return r
 
 
-async def _read(ctx: OpContext, path: str | None, **fields: object) -> read.NotebookRead:
-    r = await read.read(ctx, read.ReadParams(path=path, **fields))
-    assert isinstance(r, read.NotebookRead)
-    return r
-
-
 def _diff(r: edit.NotebookEditResult) -> str:
     return f"```diff\n{r.diff.rstrip()}\n```" if r.diff else ""
 
 
 async def _around(ctx: OpContext, path: str | None, start: int, limit: int) -> str:
-    nb = await _read(ctx, path, view="brief", start=max(0, start), limit=limit)
-    return tsv(["Index", "Type", "Count", "First Line"], brief_rows(nb.cells or []))
+    nb = await read_nb(ctx, path, view="brief", start=max(0, start), limit=limit)
+    return tsv(BRIEF, brief_rows(nb.cells or []))
 
 
 # ------------------------------------------------------------------ insert_cell
@@ -53,7 +47,7 @@ async def insert(
     ctx: OpContext, path: str | None, index: int, cell_type: str, source: str
 ) -> tuple[edit.NotebookEditResult, int]:
     """The insert both insert tools make: (its result, the index the cell takes)."""
-    n = (await _read(ctx, path, view="outline")).cellCount
+    n = (await read_nb(ctx, path, view="outline")).cellCount
     if index < -1 or index > n:
         raise DomainError(
             "INVALID_ARGUMENT",
@@ -74,7 +68,7 @@ async def insert_cell(ctx: OpContext, params: InsertParams) -> EditAnswer:
     detail, sep = _diff(r), "\n\n"
     if r.applied:
         sep = "\n"
-        n = (await _read(ctx, path, view="outline")).cellCount
+        n = (await read_nb(ctx, path, view="outline")).cellCount
         start = max(0, n - 10) if n - at < 5 else max(0, at - 5)
         detail = f"Notebook now has {n} cells, showing surrounding cells:\n{await _around(ctx, path, start, 10)}"
     done = f"Cell inserted successfully at index {at} ({params.cell_type})!"
@@ -133,32 +127,6 @@ async def edit_cell_source(ctx: OpContext, params: EditSourceParams) -> EditAnsw
     return edit_answer("cell.edit", r, f"Cell {ref} edited successfully", f"Editing cell {ref}", _diff(r))
 
 
-# ------------------------------------------------------------------ read_cell
-
-
-class ReadCellParams(Strict):
-    cell_index: int | None = Field(
-        None, ge=0, description="Index of the cell to read (0-based). Omit when passing cell_id."
-    )
-    include_outputs: bool = Field(True, description="Include outputs in the response (only for code cells)")
-    notebook_name: str | None = NOTEBOOK_NAME
-    cell_id: str | None = CELL_ID
-
-
-@adapter(read.read, title="Read Cell")
-async def read_cell(ctx: OpContext, params: ReadCellParams) -> OutputsAnswer:
-    """Read a cell as readable text entries.
-
-    Includes metadata and source, plus optional formatted output text (images as resources to
-    fetch) rather than raw nbformat objects."""
-    path = await notebook_path(ctx, params.notebook_name)
-    r = await _read(ctx, path, view="cell", cell=cell_ref(params.cell_index, params.cell_id))
-    c = (r.cells or [])[0]
-    head = [f"=====Cell {c.index} | type: {c.type} | execution count: {c.executionCount or 'N/A'}=====", c.source or ""]
-    outs = c.outputs if params.include_outputs and isinstance(c.outputs, list) else []
-    return outputs_answer("cell.read", head, outs, cellId=c.id)
-
-
 # ------------------------------------------------------------------ delete_cell
 
 
@@ -188,7 +156,7 @@ async def delete_cell(ctx: OpContext, params: DeleteParams) -> EditAnswer:
         raise DomainError(
             "INVALID_ARGUMENT", f"cell_indices contains duplicate values: {refs}", argument="cell_indices"
         )
-    cells = [(await _read(ctx, path, view="cell", cell=ref)).cells or [] for ref in refs]  # all checked first
+    cells = [(await read_nb(ctx, path, view="cell", cell=ref)).cells or [] for ref in refs]  # all checked first
     lines, ids, applied, pending = [], [], True, False
     for ref, (cell,) in zip(refs, cells, strict=True):
         r = await _edit(ctx, path, op="delete", cell=cell.id)
@@ -230,7 +198,7 @@ async def clear_cell_output(ctx: OpContext, params: ClearParams) -> EditAnswer:
     activated notebook, without deleting the cell itself (a suggestion unless you may apply)."""
     path = await notebook_path(ctx, params.notebook_name)
     ref = cell_ref(params.cell_index, params.cell_id)
-    cell = ((await _read(ctx, path, view="cell", cell=ref)).cells or [])[0]
+    cell = ((await read_nb(ctx, path, view="cell", cell=ref)).cells or [])[0]
     if cell.type != "code":
         raise DomainError(
             "INVALID_ARGUMENT", f"Cell {ref} is not a code cell, cannot clear output.", argument="cell_index"
@@ -272,19 +240,19 @@ async def move_cell(ctx: OpContext, params: MoveParams) -> EditAnswer:
     path = await notebook_path(ctx, params.notebook_name)
     source = (
         (
-            await _read(
+            await read_nb(
                 ctx, path, view="cell", cell=cell_ref(params.source_index, params.source_cell_id, "source_index")
             )
         ).cells
         or []
     )[0]
     if params.target_cell_id is not None:
-        target = ((await _read(ctx, path, view="cell", cell=params.target_cell_id)).cells or [])[0].index
+        target = ((await read_nb(ctx, path, view="cell", cell=params.target_cell_id)).cells or [])[0].index
     elif params.target_index is not None:
         target = params.target_index
     else:
         raise DomainError("INVALID_ARGUMENT", "give target_index or target_cell_id", argument="target_index")
-    n = (await _read(ctx, path, view="outline")).cellCount
+    n = (await read_nb(ctx, path, view="outline")).cellCount
     if target >= n:
         raise DomainError(
             "INVALID_ARGUMENT",

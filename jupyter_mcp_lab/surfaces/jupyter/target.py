@@ -32,6 +32,10 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class NoParams(Strict):
+    pass
+
+
 async def used(ctx: OpContext) -> dict[str, str]:
     """name -> path of the notebooks this session uses."""
     r = await sessions.list_(ctx, sessions.ListParams(used=True, limit=1000))
