@@ -1,5 +1,5 @@
 """The ``outliner`` profile: the OmniOutliner MCP server's tools (spec/omnioutliner-mcp-tools.md)
-on OPML files in the workspace. Each tool acts on the caller's focused tab, else on the
+on OPML files and markdown outlines in the workspace. Each tool acts on the caller's focused tab, else on the
 outline the person has in front in JupyterLab."""
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ from . import query, status, write
 from .errors import render_error
 
 INSTRUCTIONS = """\
-Outline tools served by JupyterLab for OPML (.opml) files. They act on the outline in your
-focused tab (check_connection says whether one is open). Rows have stable ids: read with
+Outline tools served by JupyterLab for OPML (.opml) files and markdown documents (headings
+and list items are rows). They act on the outline in your focused tab (check_connection says
+whether one is open). Rows have stable ids: read with
 get_outline_structure (maxDepth, includeNotes) or get_row_children, find rows with
 search_outline, and take a section's text with get_section_content (large sections come in
 pages: pass nextStart as start). add_row, update_row, move_row, delete_row and insert_content
