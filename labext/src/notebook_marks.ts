@@ -219,3 +219,27 @@ export class MarkedNotebook {
   private _cells: { changed: ISignalLike } | null = null;
   private _timer: number | null = null;
 }
+
+/**
+ * Scroll a notebook to suggestion `id`'s bar and highlight it for `ms` (a
+ * card's click in the panel). The marks of a notebook just opened come a
+ * moment later: it looks again for up to 3 seconds. False: no such bar.
+ */
+export async function revealCellBar(
+  root: HTMLElement,
+  id: string,
+  ms = 1500
+): Promise<boolean> {
+  const selector = `.${BAR_CLASS}[data-id="${CSS.escape(id)}"]`;
+  for (let tries = 0; tries < 30; tries++) {
+    const bar = root.querySelector<HTMLElement>(selector);
+    if (bar) {
+      bar.scrollIntoView({ block: 'center' });
+      bar.classList.add('jp-mod-flash');
+      window.setTimeout(() => bar.classList.remove('jp-mod-flash'), ms);
+      return true;
+    }
+    await new Promise(resolve => window.setTimeout(resolve, 100));
+  }
+  return false;
+}

@@ -14,6 +14,7 @@ import { DockPanel } from '@lumino/widgets';
 import { editorOf, isDocumentWidget } from './documents';
 import { ILocatedList, locateEndpoint, placeSuggestions } from './inline_model';
 import { viewOf } from './inline_editor';
+import { revealCellBar } from './notebook_marks';
 import type { Request } from './request';
 import { revisionOf } from './revision';
 
@@ -58,7 +59,8 @@ export async function openDocument(
  * Open the target's document and put the cursor on it. With `focus` the
  * editor takes the keyboard; without, the focus stays where it is (a click on
  * a card leaves the panel's keys working). Resolves to false when the document has
- * no text editor (a notebook, a rendered view): it is open, nothing moved.
+ * no text editor (a notebook, a rendered view): it is open, and a notebook
+ * shows the suggestion's cell bar (notebook_marks.ts), scrolled to and lit.
  */
 export async function reveal(
   app: JupyterFrontEnd,
@@ -68,6 +70,10 @@ export async function reveal(
 ): Promise<boolean> {
   const widget = await openDocument(app, target.path, options.focus);
   const editor = widget ? editorOf(widget) : null;
+  if (widget && !editor && target.id) {
+    // A notebook: its cell's review bar, if it shows one.
+    await revealCellBar(widget.node, target.id, FLASH_MS);
+  }
   if (!widget || !editor) {
     return false;
   }

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import platform
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -142,7 +143,10 @@ def test_cell_suggestions_are_marked_and_decided_in_the_notebook(lab: Lab) -> No
         expect(new_card.locator(".jp-McpLab-diffAdd .jp-McpLab-diffText")).to_have_text(
             ["print(total)", "print(total * 2)"]
         )
-        bar.scroll_into_view_if_needed()
+        # A click on the card shows its cell's bar in the notebook, lit for a moment.
+        card.locator(".jp-McpLab-cellTitle").click()
+        expect(bar).to_have_class(re.compile(r"\bjp-mod-flash\b"), timeout=10_000)
+        expect(bar).to_be_in_viewport()
         shots.save("marked")
         # Readable in both themes: axe-core finds no serious violation (contrast among them).
         for theme in ("light", "dark"):
