@@ -127,6 +127,12 @@ async def show(ctx: OpContext, path: str) -> Tab:
 async def use(ctx: OpContext, params: UseParams) -> UseResult:
     """Use a notebook in this session: later calls without a path or tab act on it (your
     focus only). Optionally start its kernel."""
+    if params.startKernel and ctx.services.kernels is None:  # refused before anything changes
+        raise DomainError(
+            "NOT_IMPLEMENTED",
+            "Kernels need a Jupyter server: this server runs standalone. Use the notebook without startKernel.",
+            needs="jupyter",
+        )
     previous = current_path(ctx)
     tab = await show(ctx, params.path)
     path = tab.doc.path
@@ -143,12 +149,6 @@ async def use(ctx: OpContext, params: UseParams) -> UseResult:
         else:
             found_ = await ctx.services.kernels.find(path)
             kernel = kernel_view(found_) if found_ is not None else None
-    elif params.startKernel:
-        raise DomainError(
-            "NOT_IMPLEMENTED",
-            "Kernels need a Jupyter server: this server runs standalone. The notebook is in use without one.",
-            needs="jupyter",
-        )
     return UseResult(
         path=path,
         name=focus.notebooks[path],
