@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from html import escape
-from typing import Literal
+from typing import Literal, NamedTuple
 from xml.etree.ElementTree import Element
 
 from defusedxml import ElementTree
@@ -56,8 +57,7 @@ class Row:
     stored_id: bool = False  # the id is an attribute in the file
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(NamedTuple):  # a tuple: an edit makes thousands of shifted ones
     """Where an element is in the file: its start tag ``[open_at, open_end)`` and, unless
     the tag closes itself, its end tag ``[close_at, close_end)``."""
 
@@ -75,7 +75,7 @@ class Span:
         return self.open_end if self.empty else self.close_end
 
 
-def _spans(text: str) -> tuple[list[Span], Span | None]:
+def element_spans(text: str) -> tuple[list[Span], Span | None]:
     """Every row's span in document order, and the body's (None without one); comments and
     CDATA are blanked first so a commented-out row is not read as one."""
     rows: list[Span] = []
@@ -182,7 +182,7 @@ class OutlineContent:
     @classmethod
     def parse(cls, kind: DocumentKind, text: str) -> OutlineContent:
         elements = _ordered(_parse_tree(text))
-        spans, body = _spans(text)
+        spans, body = element_spans(text)
         if len(spans) != len(elements) or any(s.close_at == -1 and text[s.open_end - 2] != "/" for s in spans):
             spans = []
         ids = _row_ids([el for el, _, _ in elements])
@@ -191,7 +191,7 @@ class OutlineContent:
             if parent is not None:
                 children.setdefault(ids[id(parent)], []).append(ids[id(el)])
         rows = []
-        for n, (el, parent, level) in enumerate(elements):
+        for el, parent, level in elements:
             row_id = ids[id(el)]
             rows.append(
                 Row(
@@ -203,11 +203,16 @@ class OutlineContent:
                     parent=ids[id(parent)] if parent is not None else None,
                     children=tuple(children.get(row_id, ())),
                     level=level,
-                    tag_start=spans[n].open_at + len("<outline") if spans else -1,
+                    tag_start=-1,  # OPML: the tag is in spans (they move with every edit)
                     stored_id=el.get("id") is not None,
                 )
             )
         return cls(text, tuple(rows), spans=tuple(spans), body=body if spans or not elements else None)
+
+    @cached_property
+    def index(self) -> dict[str, int]:
+        """Each row's position in ``rows`` by id."""
+        return {r.id: k for k, r in enumerate(self.rows)}
 
     def apply_edit(self, edit: PartEdit, base: DocumentContent) -> OutlineContent | None:
         """``edit`` (made against ``base``) applied here by row id; None: a conflict."""
@@ -237,12 +242,14 @@ class OutlineContent:
         missing = [r for r in self.rows if not r.stored_id]
         if not missing:
             return self
-        if any(r.tag_start < 0 for r in missing):
+        if not self.spans:
             raise DomainError("INVALID_ARGUMENT", "this outline's rows cannot be located to store their ids")
         out, at = [], 0
-        for r in missing:
-            out += [self.source[at : r.tag_start], f' id="{attribute_value(r.id)}"']
-            at = r.tag_start
+        for r, span in zip(self.rows, self.spans, strict=True):
+            if not r.stored_id:
+                name_end = span.open_at + len("<outline")
+                out += [self.source[at:name_end], f' id="{attribute_value(r.id)}"']
+                at = name_end
         out.append(self.source[at:])
         return OutlineContent.parse(self.kind, "".join(out))
 

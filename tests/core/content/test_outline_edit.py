@@ -3,6 +3,7 @@ change to the same row is a conflict, and accepting follows rows by id."""
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -24,6 +25,8 @@ def outline(text: str) -> OutlineContent:
 def apply(content: OutlineContent, edit: PartEdit, base: OutlineContent | None = None) -> OutlineContent:
     out = content.apply_edit(edit, base or content)
     assert out is not None
+    # Made without reading the file again: the same as reading its text afresh.
+    assert out == OutlineContent.parse("outline", out.serialize())
     return out
 
 
@@ -159,3 +162,38 @@ def test_positional_ids_are_stored_before_a_change() -> None:
     assert all(r.stored_id for r in out.rows)
     again = outline(out.serialize())
     assert again.rows[1].id == "row-0" and again.rows[1].text == "Launch"
+
+
+@pytest.mark.parametrize("text", [OMNI, WITH_IDS, OMNI.replace("\n", "\r\n"), ""], ids=["omni", "ids", "crlf", "empty"])
+def test_many_random_edits_read_as_their_text_does(text: str) -> None:
+    """Each edit's content is made without reading the file again; every one equals the
+    content its text reads as, through 150 random inserts, moves, sets and deletes."""
+    rng = random.Random(16)
+    content = outline(text)
+    made = 0
+    for n in range(150):
+        ids = [r.id for r in content.rows]
+        op = rng.choice(["insert", "insert", "move", "set", "delete"] if ids else ["insert"])
+        pick = rng.choice(ids) if ids else None
+        parent = rng.choice([None, *ids])
+        kids = [r.id for r in content.rows if r.parent == parent]
+        after = rng.choice([None, *kids])
+        if op == "insert":
+            kid = {"id": f"k{n}", "topic": f"kid {n} <&>", "state": "checked"}
+            fields = {"parent": parent, "topic": f"new {n} — 東京", "note": rng.choice(["", "a\nb"]), "children": [kid]}
+            edit = PartEdit(f"n{n}", "insert", after=after, index=len(kids), fields=fields)
+        elif op == "move":
+            edit = PartEdit(str(pick), "move", after=after, index=0, fields={"parent": parent})
+        elif op == "set":
+            fields = {"topic": f"t{n}", "note": rng.choice(["", "note"]), "state": rng.choice(["checked", "none"])}
+            edit = PartEdit(str(pick), "set", fields=fields)
+        else:
+            edit = PartEdit(str(pick), "delete")
+        out = content.apply_edit(edit, content)
+        if out is None:  # a move into its own subtree
+            assert op == "move"
+            continue
+        assert out == OutlineContent.parse("outline", out.serialize()), (n, edit)
+        content = out
+        made += 1
+    assert made > 100
