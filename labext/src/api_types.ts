@@ -693,7 +693,9 @@ export interface INewKey {
   /** Days until it expires; leave out: never. */
   days?: number | null;
   /** The MCP profiles it opens; leave out: every one. */
-  profiles?: ('lab' | 'vmark' | 'vmark2' | 'outliner' | 'conformance')[] | null;
+  profiles?:
+    | ('lab' | 'vmark' | 'vmark2' | 'outliner' | 'jupyter' | 'conformance')[]
+    | null;
   /** Replace (revoke) a live key of that name instead of answering 409. */
   replace?: boolean;
 }
