@@ -139,7 +139,9 @@ class ReapplyMixin(ReviewBase):
             )
         if s.part is not None:
             raise DomainError(
-                "CONFLICT", f"suggestion {s.id} changes one cell: ask the agent to make it again", suggestionId=s.id
+                "CONFLICT",
+                f"suggestion {s.id} changes one cell or row: ask the agent to make it again",
+                suggestionId=s.id,
             )
         base = self.store.get_text(s.base_revision)
         if base is None or base[s.start : s.end] != s.original:

@@ -14,7 +14,7 @@ from typing import Any, Literal, cast
 
 from pydantic import BaseModel, Field
 
-from ...core.content import DocumentContent, content_of
+from ...core.content import DocumentContent, OutlineContent, content_of
 from ...core.content.outline_tree import OutlineTree
 from ...core.content.part_edits import PartEdit
 from ...core.content.rows import RowSource
@@ -205,7 +205,9 @@ async def edit(ctx: OpContext, params: EditParams) -> OutlineEditResult:
                 raise DomainError("CONFLICT", "the edit does not apply to this outline", row=e.part)
             out = nxt
         made[:] = [(edits, base, out)]
-        return out.serialize()
+        # A change that changes no row writes nothing (not even the ids it would store).
+        stored = base.with_ids() if isinstance(base, OutlineContent) else base
+        return text if out.serialize() == stored.serialize() else out.serialize()
 
     before, after = await ctx.services.docs.commit(
         doc,
@@ -218,7 +220,9 @@ async def edit(ctx: OpContext, params: EditParams) -> OutlineEditResult:
     edits, base, out = made[0]
     review, who = ctx.services.reviews, ctx.caller.author
     suggestions, checkpoint = [], None
-    if mode == "suggest" and isinstance(base, MarkdownRows):  # a markdown splice: a text suggestion
+    if mode == "suggest" and before == after:
+        pass  # nothing to suggest
+    elif mode == "suggest" and isinstance(base, MarkdownRows):  # a markdown splice: a text suggestion
         suggestions = review.stage(
             doc, before, after, who, operation=f"outline.{params.op}", rationale=params.rationale or "", split=False
         )

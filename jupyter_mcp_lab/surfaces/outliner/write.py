@@ -51,6 +51,8 @@ async def _edit(ctx: OpContext, **arguments: Any) -> OutlineEditResult:
 def _said(r: OutlineEditResult) -> dict[str, Any]:
     """What every write tool answers besides its row(s)."""
     message = r.message if r.applied else f"Suggested: {r.message}. A person accepts or rejects it in JupyterLab."
+    if not r.changed:
+        message = "Nothing to change: the outline already reads so."
     return dict(
         success=True, message=message, undoAvailable=r.applied, applied=r.applied, suggestionIds=r.suggestionIds
     )

@@ -219,3 +219,18 @@ async def test_changes_that_change_nothing_leave_the_file_byte_identical(ops_cli
         await tools.ok("update_row", rowId="a1", topic="Alpha one")
         await tools.ok("move_row", rowId="a1", newParentId="a")
     assert (root / "inbox.opml").read_text(encoding="utf-8") == WITH_IDS
+
+
+async def test_a_change_that_changes_no_row_writes_nothing_and_suggests_nothing(
+    ops_client: Any, tmp_path: Path
+) -> None:
+    services, open_tools = ops_client(approval="suggest")
+    root = files(tmp_path)  # plan.opml stores no ids: a change would store them
+    await focus(open_tools, "plan.opml")
+    async with open_tools("outliner") as tools:
+        same = await tools.ok("update_row", rowId="row-1", topic="Write release notes")
+        assert same["suggestionIds"] == [] and same["applied"] is False and same["message"].startswith("Nothing")
+        stay = await tools.ok("move_row", rowId="row-2", newParentId="row-0")
+        assert stay["suggestionIds"] == [] and stay["movedRow"]["parentId"] == "row-0"
+    assert services.reviews.pending("plan.opml") == []
+    assert (root / "plan.opml").read_text(encoding="utf-8") == OMNI
