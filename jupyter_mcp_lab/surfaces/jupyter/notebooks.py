@@ -16,7 +16,7 @@ from ...ops.workspace import files
 from ..adapter import adapter
 from .answers import Answer, TableAnswer, table
 from .reading import read_nb, tsv_brief
-from .target import NoParams, Strict, notebook_path, used
+from .target import NoParams, Strict, not_connected_text, used
 
 # ------------------------------------------------------------------ use / list / unuse
 
@@ -143,8 +143,10 @@ class NameParams(Strict):
 async def restart_notebook(ctx: OpContext, params: NameParams) -> Answer:
     """Restart the kernel for a specific notebook. The person allows it in JupyterLab first
     unless they granted you the notebook."""
-    path = await notebook_path(ctx, params.notebook_name)
-    r = await execute.kernel(ctx, execute.KernelParams(kernel="restart", path=path))
+    names = await used(ctx)
+    if params.notebook_name not in names:  # the reference answers this, as a result
+        return Answer(kind="notebook.restart", result=not_connected_text(params.notebook_name, list(names)))
+    r = await execute.kernel(ctx, execute.KernelParams(kernel="restart", path=names[params.notebook_name]))
     assert isinstance(r, execute.KernelResult)
     return Answer(
         kind="notebook.restart",
@@ -161,7 +163,7 @@ async def unuse_notebook(ctx: OpContext, params: NameParams) -> Answer:
     if name not in names:
         return Answer(
             kind="notebook.unuse",
-            result=f"Notebook '{name}' is not connected. All currently connected notebooks: {list(names)}",
+            result=not_connected_text(name, list(names)),
         )
     r = await sessions.unuse(ctx, sessions.UnuseParams(path=names[name]))
     assert isinstance(r, sessions.UnuseResult)

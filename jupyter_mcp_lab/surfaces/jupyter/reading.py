@@ -13,7 +13,7 @@ from ...ops.notebook import read
 from ...ops.notebook.read import CellView
 from ..adapter import adapter
 from .answers import Answer, OutputsAnswer, outputs_answer, table
-from .target import CELL_ID, NOTEBOOK_NAME, Strict, cell_ref, notebook_path
+from .target import CELL_ID, NOTEBOOK_NAME, Strict, cell_ref, not_connected_text, notebook_path, used
 
 BRIEF = ["Index", "Type", "Count", "First Line"]
 
@@ -63,7 +63,10 @@ async def read_notebook(ctx: OpContext, params: ReadNotebookParams) -> Answer:
     Using brief format to get a quick overview of the notebook structure and it's useful for locating specific
     cells for operations like delete or insert. Using detailed format to get detailed information of the notebook.
     Long notebooks come in pages: when the response budget ends a page early, the answer says where to go on."""
-    path = await notebook_path(ctx, params.notebook_name)
+    names = await used(ctx)
+    if params.notebook_name not in names:  # the reference answers this, as a result
+        return Answer(kind="notebook.read", result=not_connected_text(params.notebook_name, list(names)))
+    path = names[params.notebook_name]
     view: read.View = "brief" if params.response_format == "brief" else "cells"
     limit = min(params.limit or 1000, 1000)
     try:

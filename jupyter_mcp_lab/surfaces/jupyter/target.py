@@ -43,8 +43,12 @@ async def used(ctx: OpContext) -> dict[str, str]:
     return {e.name or e.path: e.path for e in r.notebooks}
 
 
+def not_connected_text(name: str, names: list[str]) -> str:
+    return f"Notebook '{name}' is not connected. All currently connected notebooks: {names}"
+
+
 def not_connected(name: str, names: list[str]) -> DomainError:
-    text = f"Notebook '{name}' is not connected. All currently connected notebooks: {names}"
+    text = not_connected_text(name, names)
     return DomainError("NOT_FOUND", text, notebook=name, notebooks=names, **{JUPYTER_CODE: text})
 
 

@@ -122,8 +122,11 @@ async def test_files_notebooks_and_reads(mcp_lab: LabServer, mcp_client: Any) ->
         assert "Cell 2" not in detailed
         out_of_range = await nb.text("read_notebook", notebook_name="rich", start_index=9)
         assert out_of_range == "Start index 9 is out of range. Notebook has 6 cells."
-        text, err = await nb.fail("read_notebook", notebook_name="nope")
-        assert "Notebook 'nope' is not connected. All currently connected notebooks: ['rich']" in text
+        assert await nb.text("read_notebook", notebook_name="nope") == (
+            "Notebook 'nope' is not connected. All currently connected notebooks: ['rich']"
+        )
+        text, err = await nb.fail("read_cell", cell_index=0, notebook_name="nope")
+        assert err["error"] == "NOT_FOUND" and "Notebook 'nope' is not connected" in text
 
         # read_cell: source and outputs as text; the image is a resource, never base64 inline.
         text, cell = await nb.ok("read_cell", cell_index=2)

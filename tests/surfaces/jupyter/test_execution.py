@@ -77,6 +77,7 @@ async def test_execution_asks_the_person(mcp_lab: LabServer, mcp_client: Any) ->
         bad = await nb.fail("execute_code", code="1", kernel_id="not-this-notebooks")
         assert bad[1]["error"] == "NOT_IMPLEMENTED"
 
+        assert (await nb.text("restart_notebook", notebook_name="nope")).startswith("Notebook 'nope' is not connected")
         text = await nb.text("restart_notebook", notebook_name="run")
         assert text == (
             "Notebook 'run' kernel restarted successfully. Memory state and imported packages have been cleared."
