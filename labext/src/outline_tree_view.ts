@@ -141,12 +141,31 @@ export class OutlineTreeView extends Widget {
       more.addEventListener('click', () => this._openPanel?.());
       this._status.append(' · ', more);
     }
-    this._list.replaceChildren(...model.rows.map(row => this._row(row)));
-    const focused = model.focused;
-    if (focused !== null && model.rows.some(r => r.node.key === focused)) {
-      const id = this._rowId(focused);
-      this._list.setAttribute('aria-activedescendant', id);
-      document.getElementById(id)?.scrollIntoView?.({ block: 'nearest' });
+    if (model.rows !== this._drawn) {
+      // Only when the rows changed: a move of the focus (every arrow key) must
+      // not redraw a long outline.
+      this._drawn = model.rows;
+      this._items.clear();
+      this._list.replaceChildren(...model.rows.map(row => this._row(row)));
+    }
+    this._showFocus();
+  }
+
+  /** Mark the focused row and point the tree's active descendant at it. */
+  private _showFocus(): void {
+    const focused = this.model.focused;
+    const item = focused === null ? undefined : this._items.get(focused);
+    if (item === this._focusedItem) {
+      return;
+    }
+    this._focusedItem?.classList.remove('jp-mod-focused');
+    this._focusedItem?.setAttribute('aria-selected', 'false');
+    this._focusedItem = item;
+    if (item) {
+      item.classList.add('jp-mod-focused');
+      item.setAttribute('aria-selected', 'true');
+      this._list.setAttribute('aria-activedescendant', item.id);
+      item.scrollIntoView?.({ block: 'nearest' });
     } else {
       this._list.removeAttribute('aria-activedescendant');
     }
@@ -160,7 +179,8 @@ export class OutlineTreeView extends Widget {
     item.setAttribute('aria-level', String(row.depth + 1));
     item.setAttribute('aria-setsize', String(row.siblings));
     item.setAttribute('aria-posinset', String(row.position));
-    item.setAttribute('aria-selected', String(node.key === this.model.focused));
+    item.setAttribute('aria-selected', 'false');
+    this._items.set(node.key, item);
     if (row.hasChildren) {
       item.setAttribute('aria-expanded', String(row.expanded));
     }
@@ -176,7 +196,6 @@ export class OutlineTreeView extends Widget {
       'jp-mod-deleted',
       kinds.includes('deleted') || node.deletedWithin
     );
-    item.classList.toggle('jp-mod-focused', node.key === this.model.focused);
     item.style.setProperty('--jp-mcplab-tree-depth', String(row.depth));
     item.addEventListener('click', event => {
       if ((event.target as HTMLElement).closest('button')) {
@@ -254,6 +273,9 @@ export class OutlineTreeView extends Widget {
     return item;
   }
 
+  private _drawn: IVisibleRow[] | null = null;
+  private _items = new Map<string, HTMLElement>();
+  private _focusedItem: HTMLElement | undefined = undefined;
   private _search: HTMLInputElement;
   private _status: HTMLElement;
   private _list: HTMLElement;
