@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import nbformat
@@ -60,6 +60,7 @@ class NotebookContent:
 
     nb: dict[str, Any]
     kind: DocumentKind = "notebook"
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)  # serialize()'s
 
     @classmethod
     def parse(cls, kind: DocumentKind, text: str) -> NotebookContent:
@@ -113,10 +114,15 @@ class NotebookContent:
         return out
 
     def serialize(self) -> str:
-        nb = copy.deepcopy(self.nb)
-        if nb.get("nbformat_minor", 0) < 5:
-            nb["nbformat_minor"] = 5  # cell ids are stored from now on
-        return str(nbformat.writes(nbformat.from_dict(nb), version=nbformat.NO_CONVERT))
+        """The notebook as Jupyter writes it, made once (the content does not change). Written
+        as ``nbformat.writes`` writes it, without its schema validation, which only logs."""
+        if self._text is None:
+            nb = dict(self.nb)  # the writer copies the notebook deeply itself
+            if nb.get("nbformat_minor", 0) < 5:
+                nb["nbformat_minor"] = 5  # cell ids are stored from now on
+            object.__setattr__(self, "_text", str(nbformat.versions[4].writes_json(nbformat.from_dict(nb))))
+        assert self._text is not None
+        return self._text
 
     # ------------------------------------------------------------------ changes
 

@@ -158,10 +158,13 @@ def _runnable_cell(ctx: OpContext, doc: OpenDocument, nb: NotebookContent, ref: 
     return cell_id
 
 
-def _store(cell_id: str, outs: list[dict[str, Any]], count: int | None) -> Any:
+def _store(doc: OpenDocument, cell_id: str, outs: list[dict[str, Any]], count: int | None) -> Any:
     def change(text: str) -> str:
         try:
-            return NotebookContent.parse("notebook", text).set_outputs(cell_id, outs, count).serialize()
+            # Mostly the text already parsed (the notebook as read before the run): not again.
+            nb = doc.content if text is doc.text else NotebookContent.parse("notebook", text)
+            assert isinstance(nb, NotebookContent)
+            return nb.set_outputs(cell_id, outs, count).serialize()
         except DomainError:
             raise _Gone from None  # deleted, or no longer a code cell, while its code ran
 
@@ -236,7 +239,7 @@ async def execute(ctx: OpContext, params: ExecuteParams) -> ExecuteResult:
     if cell_id is not None:
         try:
             await ctx.services.docs.commit(
-                doc, _store(cell_id, run.outputs, run.execution_count), save=True, label="notebook execute"
+                doc, _store(doc, cell_id, run.outputs, run.execution_count), save=True, label="notebook execute"
             )
             stored = True
         except _Gone:
