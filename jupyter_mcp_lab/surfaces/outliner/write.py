@@ -19,7 +19,7 @@ from ...ops.outline.edit import EditParams, OutlineEditResult
 from ...ops.outline.read import RowView
 from ...ops.outline.rows_in import NewRow
 from ..adapter import adapter
-from .query import on_focused
+from .query import Rows, on_focused
 
 Position = Literal["first", "last"]
 Relative = Literal["before", "after"]
@@ -143,7 +143,7 @@ class DeleteResult(BaseModel):
     success: bool
     message: str
     requiresConfirmation: bool | None = None
-    affectedRows: list[RowView] | None = None
+    affectedRows: Rows | None = None
     deletedCount: int | None = None
     undoAvailable: bool | None = None
     applied: bool | None = None
@@ -179,7 +179,7 @@ class InsertParams(_Strict):
 
 
 class InsertResult(_Written):
-    insertedRows: list[RowView]
+    insertedRows: Rows
 
 
 @adapter(outline.edit, title="Insert content", destructive=False)
