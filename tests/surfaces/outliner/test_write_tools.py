@@ -234,3 +234,25 @@ async def test_a_change_that_changes_no_row_writes_nothing_and_suggests_nothing(
         assert stay["suggestionIds"] == [] and stay["movedRow"]["parentId"] == "row-0"
     assert services.reviews.pending("plan.opml") == []
     assert (root / "plan.opml").read_text(encoding="utf-8") == OMNI
+
+
+async def test_write_tools_on_a_markdown_outline(ops_client: Any, tmp_path: Path) -> None:
+    _, open_tools = ops_client(approval="auto")
+    note = "# Plan\n\n- [ ] Draft\n- [x] Review\n\n# Later\n\n- Ship\n"
+    write(tmp_path / "root", "plan.md", note)
+    await focus(open_tools, "plan.md")
+    async with open_tools("outliner") as tools:
+        top = (await tools.ok("get_row_children"))["children"]
+        plan, later = top[0]["id"], top[1]["id"]
+        added = await tools.ok("add_row", topic="Test", parentId=plan)
+        assert added["applied"] is True and added["newRow"]["topic"] == "Test"
+        assert added["message"] == "Added row 'Test' under 'Plan'"
+        draft = (await tools.ok("get_row_children", rowId=plan))["children"][0]["id"]
+        checked = await tools.ok("update_row", rowId=draft, state="checked")
+        assert checked["updatedRow"]["state"] == "checked"
+        moved = await tools.ok("move_row", rowId=added["newRow"]["id"], newParentId=later, position="first")
+        assert moved["movedRow"]["parentId"] == later
+        preview = await tools.ok("delete_row", rowId=later, confirmed=False)
+        assert [r["topic"] for r in preview["affectedRows"]] == ["Later", "Test", "Ship"]
+    text = (tmp_path / "root" / "plan.md").read_text(encoding="utf-8")
+    assert text == "# Plan\n\n- [x] Draft\n- [x] Review\n\n# Later\n\n- [ ] Test\n- Ship\n"  # its box moves with it
