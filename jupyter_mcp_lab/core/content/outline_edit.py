@@ -317,6 +317,8 @@ def apply_row_edit(content: OutlineContent, edit: PartEdit, base: DocumentConten
     if edit.part not in rows or then is None:
         return None
     row = text.row(edit.part)
+    if not then.stored_id and (row.text, row.level) != (then.text, then.level):
+        return None  # an id by position, now another row's: rows were added or removed above it
     if edit.op == "text":
         where = map_range(then.text, row.text, edit.start, edit.end, edit.original)
         if where is None:

@@ -197,3 +197,18 @@ def test_many_random_edits_read_as_their_text_does(text: str) -> None:
         content = out
         made += 1
     assert made > 100
+
+
+def test_a_change_by_positional_id_never_lands_on_another_row() -> None:
+    base = outline(OMNI)  # no stored ids: row-1 is "Write release notes" by its position
+    person = outline(OMNI.replace("  <body>\n", '  <body>\n    <outline text="Added by a person"/>\n', 1))
+    assert person.rows[1].id == "row-1" and person.rows[1].text == "Launch"
+    for edit in (
+        PartEdit("row-1", "set", fields={"state": "unchecked"}),
+        PartEdit("row-1", "delete"),
+        PartEdit("row-1", "move", fields={"parent": None}),
+    ):
+        assert person.apply_edit(edit, base) is None
+    same_place = outline(OMNI.replace("Tag v1.0", "Tag v1.1"))  # nothing above moved: it applies
+    done = apply(same_place, PartEdit("row-1", "set", fields={"state": "unchecked"}), base)
+    assert done.rows[1].status == "unchecked"
