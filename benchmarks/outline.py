@@ -39,6 +39,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -120,18 +121,24 @@ def markdown(n: int) -> str:
 # --------------------------------------------------------------------------- core
 
 
-def _clock(fn: Callable[[], Any], reps: int) -> list[float]:
-    out = []
+CORE_CPU: dict[str, list[float]] = {}  # the same measurements in CPU seconds (load-independent)
+
+
+def _clock(fn: Callable[[], Any], reps: int, name: str = "") -> list[float]:
+    out, cpu = [], []
     for _ in range(reps):
-        t = time.perf_counter()
+        c, t = time.process_time(), time.perf_counter()
         fn()
         out.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
+    CORE_CPU[name] = cpu
     return out
 
 
 def bench_core(reps: int) -> dict[str, Any]:
     from jupyter_mcp_lab.core.content.outline import OutlineContent
     from jupyter_mcp_lab.core.content.part_edits import PartEdit
+    from jupyter_mcp_lab.core.markdown import outline_rows, structure
     from jupyter_mcp_lab.core.markdown.outline_edits import row_edit
     from jupyter_mcp_lab.core.markdown.outline_rows import markdown_outline
     from jupyter_mcp_lab.core.text import apply_edits
@@ -151,12 +158,20 @@ def bench_core(reps: int) -> dict[str, Any]:
         "move": PartEdit(item.id, "move", after=None, fields={"parent": section.children[0]}),
     }
     for name, edit in edits.items():
-        res[f"markdown {name}"] = _clock(lambda e=edit: apply_edits(md, row_edit(outline, e)), reps)
+        res[f"markdown {name}"] = _clock(
+            partial(lambda e: apply_edits(md, row_edit(outline, e)), edit), reps, f"markdown {name}"
+        )
 
         def and_parse(e: PartEdit = edit) -> None:
+            # The new text's outline as the next read makes it: every revision-level cache
+            # cleared, the chunks and lists that did not change still parsed.
+            structure._CACHE.clear()
+            outline_rows._CACHE.clear()
             markdown_outline(apply_edits(md, row_edit(outline, e)))
 
-        res[f"markdown {name} + parse"] = _clock(and_parse, max(3, reps // 4))
+        and_parse()  # once: the first parse of a new text parses its changed chunk and list
+        res[f"markdown {name} + parse"] = _clock(and_parse, max(3, reps // 4), f"markdown {name} + parse")
+        markdown_outline(md)
     try:
         from jupyter_mcp_lab.core.content.outline_edit import apply_row_edit
     except ImportError:
@@ -173,7 +188,7 @@ def bench_core(reps: int) -> dict[str, Any]:
         "move": PartEdit(oitem.id, "move", after=None, fields={"parent": osection.children[0]}),
     }
     for name, edit in oedits.items():
-        res[f"opml {name}"] = _clock(lambda e=edit: apply_row_edit(content, e, content), reps)
+        res[f"opml {name}"] = _clock(partial(apply_row_edit, content, edit, content), reps, f"opml {name}")
     return res
 
 
@@ -261,9 +276,9 @@ async def bench_endpoint(rounds: int, calls: int) -> dict[str, Any]:
                         wall, sc, _ = await _call(out, "search_outline", query, server, k)
                         slot["search"].append(wall)
                         slot["matches"] = sc["totalMatches"]
-        for key, samples in CPU.items():
-            fmt, n, tool, side = key.split(" ")
-            res[f"{fmt} {n}"].setdefault("cpu", {})[f"{tool} {side}"] = samples
+        for label, samples in CPU.items():
+            kind, rows, tool, side = label.split(" ")
+            res[f"{kind} {rows}"].setdefault("cpu", {})[f"{tool} {side}"] = samples
         return res
     finally:
         server.close()
@@ -301,17 +316,27 @@ def report(core: dict[str, Any], endpoint: dict[str, Any]) -> None:
             s = endpoint.get(f"{fmt} 5000")
             if s:
                 p50 = percentile(s["structure"], 50) * 1000
+                cpu = s.get("cpu", {})
+                both = sum(
+                    percentile(cpu.get(f"get_outline_structure {side}", [0]), 50) for side in ("server", "client")
+                )
                 verdict = "met" if p50 <= TARGET_5K_MS else "MISSED"
-                print(f"target {fmt}: structure of 5,000 rows p50 {p50:.1f} ms <= {TARGET_5K_MS:.0f} ms: {verdict}")
+                print(
+                    f"target {fmt}: structure of 5,000 rows p50 {p50:.1f} ms <= {TARGET_5K_MS:.0f} ms: {verdict} "
+                    f"(CPU server + client {both * 1000:.0f} ms)"
+                )
         print(f"anchor: the reference server needed {ANCHOR_S * 1000:.0f} ms for 7,367 rows")
     if core:
-        print("\nCore, a row edit on a 10,000-row outline, ms: p50 p95")
+        print("\nCore, a row edit on a 10,000-row outline, ms: wall p50 p95, CPU p50")
         for key, samples in core.items():
-            print(f"{key:28} {_ms(samples)}")
+            cpu = CORE_CPU.get(key)
+            print(f"{key:28} {_ms(samples)} {percentile(cpu, 50) * 1000 if cpu else float('nan'):7.1f}")
         edits = [k for k in core if not k.endswith("+ parse")]
         worst = max(percentile(core[k], 50) for k in edits) * 1000
-        verdict = "met" if worst <= TARGET_EDIT_MS else "MISSED"
-        print(f"target: every row edit p50 <= {TARGET_EDIT_MS:.0f} ms (worst {worst:.1f} ms): {verdict}")
+        worst_cpu = max(percentile(CORE_CPU[k], 50) for k in edits if k in CORE_CPU) * 1000
+        for what, value in (("wall", worst), ("CPU", worst_cpu)):
+            verdict = "met" if value <= TARGET_EDIT_MS else "MISSED"
+            print(f"target: every row edit {what} p50 <= {TARGET_EDIT_MS:.0f} ms (worst {value:.1f} ms): {verdict}")
 
 
 def main(argv: list[str] | None = None) -> int:
