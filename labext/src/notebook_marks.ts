@@ -11,7 +11,7 @@ import type { IDocumentWidget } from '@jupyterlab/docregistry';
 
 import type { ISuggestion } from './api_types';
 import { describeCellChange } from './cell_change';
-import { renderCellDiff } from './cell_change_view';
+import { renderCellDiff } from './part_change_view';
 import { button, el } from './dom';
 import { contextPath } from './documents';
 import { INotebookMarks, placeMarks, TOP } from './notebook_review_model';

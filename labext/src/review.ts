@@ -16,7 +16,7 @@
  * suggestion; the model decides what each key does.
  */
 import { isCellSuggestion } from './cell_change';
-import { renderCellChange } from './cell_change_view';
+import { renderCellChange } from './part_change_view';
 import { renderChange } from './diff_view';
 import { button, el } from './dom';
 import type { IRevealTarget } from './reveal';
