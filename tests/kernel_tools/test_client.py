@@ -19,7 +19,7 @@ from kernel_tools.progress import ProgressBar
 from tests.kernel_tools.conftest import SAMPLE_NOTE, Lab, note
 from tests.kernel_tools.kernel_session import kernel
 
-LAB_TOOLS = ["session", "workspace", "document", "editor", "notebook", "workflow", "review", "lab"]
+LAB_TOOLS = ["session", "workspace", "document", "editor", "notebook", "outline", "workflow", "review", "lab"]
 
 
 def stage(lab_server: Lab, path: str, find: str, replace: str, agent: str = "test-agent") -> str:

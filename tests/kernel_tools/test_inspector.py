@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from kernel_tools.widgets import Inspector
+from tests.kernel_tools.test_client import LAB_TOOLS
 from tests.kernel_tools.widget_helpers import browser_sends, browser_sets, stdio_server, until
 
 
@@ -171,7 +172,7 @@ def test_the_lab_server_in_the_inspector(lab: Any) -> None:
         widget.server["capabilities"]
     )
     names = [t["name"] for t in widget.tools.tools]
-    assert names == ["session", "workspace", "document", "editor", "notebook", "workflow", "review", "lab"]
+    assert names == LAB_TOOLS
     assert widget.problems == {}
     browser_sets(widget.tools, selected="session")
     browser_sets(widget.tools, values={"action": "get_state"})

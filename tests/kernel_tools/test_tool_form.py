@@ -14,6 +14,7 @@ import pytest
 
 from kernel_tools.widgets import ToolBrowser
 from tests.kernel_tools.conftest import Lab, note
+from tests.kernel_tools.test_client import LAB_TOOLS
 from tests.kernel_tools.widget_helpers import browser_sends, browser_sets, stdio_server, until
 
 
@@ -34,7 +35,7 @@ def read_form(widget: ToolBrowser, path: str) -> None:
 def test_lists_the_tools_with_their_badges(lab: Any) -> None:
     widget = ToolBrowser(lab)
     tools = {t["name"]: t for t in widget.tools}
-    assert list(tools) == ["session", "workspace", "document", "editor", "notebook", "workflow", "review", "lab"]
+    assert list(tools) == LAB_TOOLS
     assert [b["label"] for b in tools["session"]["badges"]] == ["read-only", "idempotent"]
     assert [b["label"] for b in tools["document"]["badges"]] == ["destructive"]
     assert tools["document"]["title"] == "Document"

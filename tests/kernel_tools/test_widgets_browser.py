@@ -125,7 +125,7 @@ def test_the_inspector_answers_an_elicitation(notebook_lab: Lab) -> None:
         theme(nb, "JupyterLab Light")  # the theme is the server's setting: the other test may have left it dark
         labs, demo = nb.output(".mcpw-inspector").first, nb.output(".mcpw-inspector").nth(1)
         expect(labs.locator(".mcpw-servername")).to_have_text("JupyterLab documents")
-        expect(labs.locator(".mcpw-toolitem")).to_have_count(8)  # the tool browser, inside
+        expect(labs.locator(".mcpw-toolitem")).to_have_count(9)  # the tool browser, inside
         labs.locator("[data-tab='ping']").click()
         labs.locator(".mcpw-pane-ping button", has_text="Ping").click()
         expect(labs.locator(".mcpw-pingms")).to_contain_text("ms round trip", timeout=20_000)
