@@ -21,6 +21,7 @@ from .review_model import compact, word_diff
 Row = dict[str, Any]
 # Field names an outline change may use for a row's parts (the OPML attributes and the tools').
 TOPIC, NOTE, STATE = ("topic", "text"), ("note", "_note"), ("state", "status", "_status")
+MOVED_HERE = "→"  # a moved row's ghost where it would go has its id after this
 STATUS_OF_OP = {"insert": "added", "delete": "deleted", "move": "moved", "set": "changed", "text": "changed"}
 
 
@@ -169,7 +170,8 @@ def tree(rows: list[Row], suggestions: list[dict[str, Any]]) -> list[dict[str, A
     """The nodes to draw, in document order: each row with the pending suggestions on it
     (``marks``; ``status`` added / changed / moved / deleted from the first), and each row a
     suggestion adds, where it would go (after its ``after`` row's subtree, else first under
-    its parent, else first of all), its ``children`` listed in its parent's."""
+    its parent, else first of all), its ``children`` listed in its parent's. A moved row also
+    shows where it would go: a ``moved-here`` node (id ``→<row id>``, ``by`` the suggestion)."""
     index = row_index(rows)
     nodes = [_node(r, int(r.get("level") or 0)) for r in rows]
     by_id = {n["id"]: n for n in nodes}
@@ -178,9 +180,9 @@ def tree(rows: list[Row], suggestions: list[dict[str, Any]]) -> list[dict[str, A
         if s.get("status", "pending") != "pending" or not s.get("part"):
             continue
         change = s.get("change") or {}
-        if change.get("op") == "insert":
+        if change.get("op") == "insert" or (change.get("op") == "move" and s["part"] in by_id):
             added.append((s, change))
-        elif s["part"] in by_id:
+        if change.get("op") != "insert" and s["part"] in by_id:
             by_id[s["part"]]["marks"].append(mark(s, index))
     for s, change in sorted(added, key=lambda x: float(x[0].get("created") or 0)):
         fields = change.get("fields") or {}
@@ -188,11 +190,17 @@ def tree(rows: list[Row], suggestions: list[dict[str, Any]]) -> list[dict[str, A
         if after in by_id:
             parent = by_id[after]["parent"]
         level = by_id[parent]["level"] + 1 if parent in by_id else 0
-        row = {"id": s["part"], "topic": _get(fields, TOPIC) or s.get("new") or "", "parent": parent}
-        row.update(note=_get(fields, NOTE), state=_get(fields, STATE))
-        node = {**_node(row, level), "status": "added", "marks": [mark(s, index)]}
+        if change.get("op") == "move":
+            # Where a moved row would go: a ghost of it (decided on the row itself, ``by``).
+            moved = by_id[s["part"]]
+            row = {**moved, "id": f"{MOVED_HERE}{s['part']}", "parent": parent}
+            node = {**_node(row, level), "children": [], "status": "moved-here", "by": s["id"]}
+        else:
+            row = {"id": s["part"], "topic": _get(fields, TOPIC) or s.get("new") or "", "parent": parent}
+            row.update(note=_get(fields, NOTE), state=_get(fields, STATE))
+            node = {**_node(row, level), "status": "added", "marks": [mark(s, index)]}
         at = _position(nodes, by_id, after, parent)
-        below = _nested(fields.get("children"), node, s["id"])
+        below = _nested(fields.get("children"), node, s["id"]) if change.get("op") == "insert" else []
         nodes[at:at] = [node, *below]
         by_id.update((n["id"], n) for n in [node, *below])
         if parent in by_id:
@@ -255,9 +263,9 @@ def search(nodes: list[dict[str, Any]], query: str) -> dict[str, Any]:
 
 def counts(nodes: list[dict[str, Any]]) -> dict[str, int]:
     """The header's numbers: rows, pending suggestions, rows per status."""
-    out = {"rows": sum(1 for n in nodes if n["status"] != "added"), "pending": 0}
+    out = {"rows": sum(1 for n in nodes if n["status"] not in ("added", "moved-here")), "pending": 0}
     for n in nodes:
         out["pending"] += len(n["marks"])
-        if n["status"]:
+        if n["status"] and n["status"] != "moved-here":
             out[n["status"]] = out.get(n["status"], 0) + 1
     return out

@@ -105,7 +105,17 @@ def test_pending_changes_are_marked_on_their_rows_and_added_rows_placed(rows: li
     order = ids(nodes)
     assert order[order.index("build-templates") + 1] == "build-qa"
     assert (by["build-qa"]["status"], by["build-qa"]["level"], by["build-qa"]["state"]) == ("added", 1, "unchecked")
-    assert by["build"]["children"] == ["build-cms", "build-templates", "build-qa", "build-migrate"]
+    assert by["build"]["children"] == ["build-cms", "build-templates", "build-qa", "build-migrate", "→misc-a11y"]
+    # The moved row also shows where it would go: after "Migrate old posts", decided on the row itself.
+    ghost = by["→misc-a11y"]
+    assert order[order.index("build-migrate") + 1] == "→misc-a11y"
+    assert (ghost["status"], ghost["by"], ghost["level"], ghost["marks"], ghost["topic"]) == (
+        "moved-here",
+        "s3",
+        1,
+        [],
+        "Run an accessibility audit before launch",
+    )
     assert order[order.index("launch") + 1 :][:4] == ["launch-first", "fc-1", "fc-2", "launch-dns"]
     assert by["launch"]["children"][0] == "launch-first" and by["launch-first"]["children"] == ["fc-1"]
     assert (by["fc-2"]["level"], by["fc-2"]["status"], by["fc-2"]["by"], by["fc-2"]["marks"]) == (3, "added", "s5", [])

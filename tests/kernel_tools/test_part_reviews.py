@@ -158,6 +158,7 @@ def test_row_suggestions_in_the_tree_and_in_the_review_cards(lab_server: Lab, la
         assert added["marks"][0]["id"] == add and added["marks"][0]["changes"] == ["row added after «Page templates»"]
         assert (by["launch"]["status"], by["launch"]["marks"][0]["changes"]) == ("changed", ["topic → «Go live»"])
         assert by["misc-a11y"]["marks"][0]["changes"] == ["moved after «Migrate old posts»"]
+        assert order[order.index("build-migrate") + 1] == "→misc-a11y"  # where it would go
         assert by["misc"]["marks"][0]["changes"] == ["row removed with its 1 child row"]
         assert view.counts["pending"] == 4
         # The review widget's cards for the same rows.

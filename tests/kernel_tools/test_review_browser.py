@@ -160,6 +160,7 @@ def test_cell_cards_and_the_outline_tree(notebook_lab: Lab) -> None:
     move = cell_edit(notebook_lab, "cells.ipynb", op="move", cell="boom", index=0)["suggestionIds"][0]
     shutil.copy(SAMPLE, notebook_lab.root / "plan.opml")
     [add] = row_edit(notebook_lab, "plan.opml", op="add", topic="QA pass", sibling="build-templates", state="unchecked")
+    row_edit(notebook_lab, "plan.opml", op="move", row="misc-a11y", sibling="launch-dns", relative="before")
     cells = [
         "from kernel_tools import connect\nlab = connect()",
         "review = lab.review_widget('cells.ipynb')\nreview",
@@ -181,7 +182,11 @@ def test_cell_cards_and_the_outline_tree(notebook_lab: Lab) -> None:
         shots.at("tree")
         tree = nb.output(".mcpw-outline")
         rows = tree.locator(".mcpw-row")
-        expect(rows).to_have_count(16)  # 15 rows and the suggested one
+        expect(rows).to_have_count(17)  # 15 rows, the added one and where the moved one would go
+        ghost = tree.locator('.mcpw-row[data-status="moved-here"]')
+        expect(ghost.locator(".mcpw-status")).to_have_text("moved here")
+        expect(ghost).to_have_attribute("data-id", "→misc-a11y")
+        expect(tree.locator('.mcpw-row[data-id="misc-a11y"] .mcpw-status')).to_have_text("moved away")
         added = tree.locator('.mcpw-row[data-status="added"]')
         expect(added.locator(".mcpw-topic")).to_have_text("QA pass")
         expect(added.locator(".mcpw-part-change")).to_have_text("row added after «Page templates»")
@@ -193,13 +198,13 @@ def test_cell_cards_and_the_outline_tree(notebook_lab: Lab) -> None:
 
         shots.at("fold")
         tree.locator('.mcpw-row[data-id="goals"] .mcpw-twisty').click()
-        expect(rows).to_have_count(14)
+        expect(rows).to_have_count(15)
         expect(tree.locator('.mcpw-row[data-id="goals"]')).to_have_attribute("aria-expanded", "false")
         shots.at("keyboard")
         tree.locator(".mcpw-outline-tree").focus()
         page.keyboard.press("Home")
         page.keyboard.press("ArrowRight")  # opens "goals" again
-        expect(rows).to_have_count(16)
+        expect(rows).to_have_count(17)
         page.keyboard.press("ArrowDown")
         expect(tree.locator(".mcpw-row.mcpw-current")).to_have_attribute("data-id", "goal-speed")
         page.keyboard.press("ArrowLeft")  # a leaf: to its parent
@@ -212,7 +217,7 @@ def test_cell_cards_and_the_outline_tree(notebook_lab: Lab) -> None:
         expect(rows).to_have_count(2)
         expect(tree.locator(".mcpw-row.mcpw-match")).to_have_attribute("data-id", "design-proto")
         tree.locator(".mcpw-outline-search").fill("")
-        expect(rows).to_have_count(16)
+        expect(rows).to_have_count(17)
 
         shots.at("accept-row")
         tree.locator(f'.mcpw-mark[data-id="{add}"]').get_by_role("button", name="Accept").click()
@@ -220,5 +225,5 @@ def test_cell_cards_and_the_outline_tree(notebook_lab: Lab) -> None:
         assert 'text="QA pass"' in text and text.index("Page templates") < text.index("QA pass")
         expect(tree.locator('.mcpw-row[data-status="added"]')).to_have_count(0, timeout=15_000)
         expect(tree.locator(".mcpw-row", has_text="QA pass")).to_have_count(1)
-        expect(tree.locator(".mcpw-outline-counts")).to_have_text("16 rows · 0 pending")
+        expect(tree.locator(".mcpw-outline-counts")).to_have_text("16 rows · 1 pending · 1 moved")
         tree.screenshot(path=str(ARTIFACTS / "outline-widget-accepted.png"))

@@ -6,7 +6,13 @@
 // toggles, "a"/"r" accept/reject the current row's first suggestion.
 
 const STATE_GLYPH = { checked: "☑", unchecked: "☐", mixed: "◩" };
-const STATUS_WORD = { added: "added", changed: "changed", moved: "moved", deleted: "deleted" };
+const STATUS_WORD = {
+  added: "added",
+  changed: "changed",
+  moved: "moved away",
+  "moved-here": "moved here",
+  deleted: "deleted",
+};
 
 function render({ model, el }) {
   const root = h("div", "mcpw mcpw-outline");
