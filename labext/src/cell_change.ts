@@ -27,11 +27,11 @@ export interface ICellChange {
   /** More to say, each a short sentence: "Clears 2 outputs.", "Tags: a → a, b." */
   details: string[];
   /**
-   * The text diff to draw: `inCell` the suggestion's own range in the cell's
+   * The text diff to draw: `inPart` the suggestion's own range in the cell's
    * source (with its context: draw it as a text suggestion); `lines` whole
    * texts old → new (an added or removed cell, cut to `MAX_LINES`); null: none.
    */
-  diff: 'inCell' | { old: string; new: string; more: number } | null;
+  diff: 'inPart' | { old: string; new: string; more: number } | null;
 }
 
 /** How many lines of an added or removed cell are shown. */
@@ -146,7 +146,7 @@ export function describeCellChange(s: ISuggestion): ICellChange {
       title: `${name}${type}: source, ${lines}`,
       here: `Source edit, ${lines}`,
       details: [],
-      diff: 'inCell'
+      diff: 'inPart'
     };
   }
   const fields = change.fields ?? {};

@@ -9,6 +9,7 @@ import type { ISuggestion, ISuggestionList } from './api_types';
 import { el } from './dom';
 import type { ServerEvents } from './events';
 import { ListModel } from './model_base';
+import type { OutlineRows } from './outline_rows';
 import type { Request } from './request';
 import { IReviewActions, linkButton, renderSuggestionChange } from './review';
 import { lineRange } from './suggestions';
@@ -69,7 +70,8 @@ export class DecidedSection {
   constructor(
     request: Request,
     events: ServerEvents,
-    private _actions: IReviewActions | null = null
+    private _actions: IReviewActions | null = null,
+    private _rows: OutlineRows | null = null
   ) {
     this.model = new DecidedModel(request);
     this._toggle = el('button', 'jp-McpLab-decidedToggle');
@@ -81,6 +83,7 @@ export class DecidedSection {
     this._list.hidden = true;
     this.node.append(this._toggle, this._list);
     this.model.onChange(() => this.render());
+    _rows?.onChange(() => this.render());
     this._unsubscribe = events.subscribe(['suggestion'], () => {
       if (this._open) {
         void this.model.refresh();
@@ -174,7 +177,7 @@ export class DecidedSection {
     if (s.reason) {
       item.append(el('p', 'jp-McpLab-hint', s.reason));
     }
-    item.append(renderSuggestionChange(s));
+    item.append(renderSuggestionChange(s, this._rows));
     return item;
   }
 

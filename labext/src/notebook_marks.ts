@@ -11,7 +11,7 @@ import type { IDocumentWidget } from '@jupyterlab/docregistry';
 
 import type { ISuggestion } from './api_types';
 import { describeCellChange } from './cell_change';
-import { renderCellDiff } from './part_change_view';
+import { renderPartDiff } from './part_change_view';
 import { button, el } from './dom';
 import { contextPath } from './documents';
 import { INotebookMarks, placeMarks, TOP } from './notebook_review_model';
@@ -197,7 +197,7 @@ export class MarkedNotebook {
     for (const detail of change.details) {
       bar.append(el('div', `${BAR_CLASS}Detail`, detail));
     }
-    const diff = renderCellDiff(s, change);
+    const diff = renderPartDiff(s, change);
     if (diff) {
       bar.append(diff);
     }

@@ -55,15 +55,21 @@ export class OutlineTreeView extends Widget {
 
   readonly model: OutlineTreeModel;
 
-  /** Show the row `rowId` (unfolding its ancestors) and put the keyboard on it. */
-  revealRow(rowId: string): void {
+  /**
+   * Show the row `rowId` (unfolding its ancestors), marked focused; with
+   * `focus` the tree takes the keyboard (without: a click on a panel's card,
+   * whose keys stay in the panel).
+   */
+  revealRow(rowId: string, focus = true): void {
     let at = this.model.tree.nodes.get(rowId)?.parent ?? null;
     while (at !== null) {
       this.model.setExpanded(at, true);
       at = this.model.tree.nodes.get(at)?.parent ?? null;
     }
     this.model.focus(rowId);
-    this._list.focus();
+    if (focus) {
+      this._list.focus();
+    }
   }
 
   dispose(): void {

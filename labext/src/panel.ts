@@ -21,6 +21,7 @@ import { ServerEvents } from './events';
 import { GrantsSection } from './grants';
 import { mcpLabIcon } from './icon';
 import { OutlineSection } from './outline';
+import { OutlineRows } from './outline_rows';
 import { requestAPI } from './request';
 import { reveal } from './reveal';
 import { IReviewActions, ReviewSection } from './review';
@@ -74,8 +75,10 @@ export class StatusPanel extends Widget {
       ?.resolveOptionalService(IEditorLanguageRegistry)
       .then(languages => (this.languages = languages ?? null))
       .catch(() => undefined);
-    this._review = new ReviewSection(this.suggestions, review);
-    this._decided = new DecidedSection(requestAPI, this.events, review);
+    // Row suggestions name rows by id: their cards read the outline's topics.
+    const rows = new OutlineRows(requestAPI, this.events);
+    this._review = new ReviewSection(this.suggestions, review, rows);
+    this._decided = new DecidedSection(requestAPI, this.events, review, rows);
     this.suggestions.onChange(() => this._onSuggestions());
     const context: IPanelContext = {
       app,

@@ -1,21 +1,22 @@
 /**
- * Draws a notebook suggestion's cell-level change (cell_change.ts): a title
- * line, short notes, and the diff: the suggestion's range in the cell's source
- * with its context, or an added or removed cell's first lines. Used by the
- * panel's cards and by the marks in the open notebook (notebook_review.ts).
+ * Draws a part suggestion's change (part_change.ts): a notebook cell's or an
+ * outline row's. A title line, short notes, and the diff: the suggestion's
+ * range in the part's text with its context, or an added or removed part's
+ * first lines (none for a move or a checkbox). Used by the panel's cards and
+ * by the marks in the open notebook (notebook_marks.ts).
  */
 import type { ISuggestion } from './api_types';
-import { describeCellChange, ICellChange } from './cell_change';
 import { renderChange, renderTextDiff } from './diff_view';
 import { el } from './dom';
+import { describePartChange, IPartSummary, IRowIndex } from './part_change';
 
 /** The diff of `change` (null when it changes no text: a move, a type). */
-export function renderCellDiff(
+export function renderPartDiff(
   s: ISuggestion,
-  change: ICellChange
+  change: Pick<IPartSummary, 'diff' | 'title'>
 ): HTMLElement | null {
   const diff = change.diff;
-  if (diff === 'inCell') {
+  if (diff === 'inPart') {
     return renderChange(
       {
         before: s.contextBefore ?? '',
@@ -49,16 +50,25 @@ export function renderCellDiff(
   return box;
 }
 
-/** A panel card's body for a cell suggestion: what changes, then the diff. */
-export function renderCellChange(s: ISuggestion): HTMLElement {
-  const change = describeCellChange(s);
-  const node = el('div', `jp-McpLab-cellChange jp-mod-${change.kind}`);
-  node.dataset.cell = change.cellId;
+/**
+ * A panel card's body for a part suggestion: what changes, then the diff.
+ * `rows`: the outline's rows now, to name a row's parent (row_change.ts).
+ */
+export function renderPartChange(
+  s: ISuggestion,
+  rows?: IRowIndex | null
+): HTMLElement {
+  const change = describePartChange(s, rows)!;
+  const node = el(
+    'div',
+    `jp-McpLab-cellChange jp-McpLab-partChange jp-mod-${change.kind}`
+  );
+  node.dataset.part = change.partId;
   node.append(el('div', 'jp-McpLab-cellTitle', change.title));
   for (const detail of change.details) {
     node.append(el('div', 'jp-McpLab-cellDetail', detail));
   }
-  const diff = renderCellDiff(s, change);
+  const diff = renderPartDiff(s, change);
   if (diff) {
     node.append(diff);
   }

@@ -25,6 +25,35 @@ export interface IRevealTarget {
   id?: string;
   /** 1-based line to go to when the suggestion cannot be placed. */
   line: number;
+  /**
+   * An outline row suggestion's rows to show in the tree view, the first it
+   * has wins (part_change.ts `rowsToReveal`).
+   */
+  rows?: readonly string[];
+}
+
+/** What reveal uses of the outline tree view (outline_tree_view.ts). */
+interface ITreeContent {
+  model: { tree: { nodes: Map<string, unknown> } };
+  revealRow(rowId: string, focus: boolean): void;
+}
+
+/** Show the first of `rows` the tree view has; false when it is no tree. */
+function revealTreeRow(
+  content: unknown,
+  rows: readonly string[],
+  focus: boolean
+): boolean {
+  const tree = content as Partial<ITreeContent> | null;
+  const nodes = tree?.model?.tree?.nodes;
+  if (!nodes || typeof tree?.revealRow !== 'function') {
+    return false;
+  }
+  const row = rows.find(id => nodes.has(id));
+  if (row !== undefined) {
+    tree.revealRow(row, focus);
+  }
+  return true;
 }
 
 /** How long the revealed change stays highlighted. */
@@ -70,7 +99,10 @@ export async function reveal(
 ): Promise<boolean> {
   const widget = await openDocument(app, target.path, options.focus);
   const editor = widget ? editorOf(widget) : null;
-  if (widget && !editor && target.id) {
+  if (widget && !editor && target.rows?.length) {
+    // An outline's tree view: its row, unfolded and focused.
+    revealTreeRow(widget.content, target.rows, options.focus);
+  } else if (widget && !editor && target.id) {
     // A notebook: its cell's review bar, if it shows one.
     await revealCellBar(widget.node, target.id, FLASH_MS);
   }

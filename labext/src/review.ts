@@ -15,8 +15,9 @@
  * `aria-current` on the card), Enter accepts and Escape rejects the selected
  * suggestion; the model decides what each key does.
  */
-import { isCellSuggestion } from './cell_change';
-import { renderCellChange } from './part_change_view';
+import type { OutlineRows } from './outline_rows';
+import { isPartSuggestion, rowsToReveal } from './part_change';
+import { renderPartChange } from './part_change_view';
 import { renderChange } from './diff_view';
 import { button, el } from './dom';
 import type { IRevealTarget } from './reveal';
@@ -43,11 +44,16 @@ export interface IReviewActions {
 
 /**
  * A suggestion's change with its lines of context, drawn; a notebook's is a
- * cell's change (added, removed, moved, its source's diff, ...).
+ * cell's change (added, removed, moved, its source's diff, ...), an
+ * outline's a row's (added under 'Research', moved, checked, ...), its
+ * parent's topic from `rows` when known.
  */
-export function renderSuggestionChange(s: ISuggestion): HTMLElement {
-  if (isCellSuggestion(s)) {
-    return renderCellChange(s);
+export function renderSuggestionChange(
+  s: ISuggestion,
+  rows: OutlineRows | null = null
+): HTMLElement {
+  if (isPartSuggestion(s)) {
+    return renderPartChange(s, rows?.index(s.path));
   }
   return renderChange(
     {
@@ -82,9 +88,14 @@ export function linkButton(
 export class ReviewSection {
   readonly node: HTMLElement;
 
-  constructor(model: SuggestionsModel, actions: IReviewActions | null = null) {
+  constructor(
+    model: SuggestionsModel,
+    actions: IReviewActions | null = null,
+    rows: OutlineRows | null = null
+  ) {
     this._model = model;
     this._actions = actions;
+    this._rows = rows;
     this.node = el('section', 'jp-McpLab-review');
     const header = el('div', 'jp-McpLab-reviewHeader');
     this._heading = el('h3', undefined, 'Suggestions');
@@ -115,6 +126,7 @@ export class ReviewSection {
     document.addEventListener('mouseup', () => (this._pointing = false), true);
     this.node.append(header, this._notes, this._conflicts, this._list);
     model.onChange(() => this.render());
+    rows?.onChange(() => this.render());
     this.render();
   }
 
@@ -282,7 +294,7 @@ export class ReviewSection {
       // the editor shows where the change is without taking them.
       this._list.focus({ preventScroll: true });
       void this._actions?.reveal(
-        { path: s.path, id: s.id, line: s.lineStart },
+        { path: s.path, id: s.id, line: s.lineStart, rows: rowsToReveal(s) },
         false
       );
     });
@@ -294,14 +306,20 @@ export class ReviewSection {
       lineRange(s),
       'jp-McpLab-lines',
       `Go to ${lineRange(s)} of ${s.path}`,
-      () => this._open({ path: s.path, id: s.id, line: s.lineStart })
+      () =>
+        this._open({
+          path: s.path,
+          id: s.id,
+          line: s.lineStart,
+          rows: rowsToReveal(s)
+        })
     );
     meta.append(who, age, line);
     item.append(meta);
     if (s.rationale) {
       item.append(el('p', 'jp-McpLab-rationale', s.rationale));
     }
-    item.append(renderSuggestionChange(s));
+    item.append(renderSuggestionChange(s, this._rows));
 
     const busy = docBusy || model.busy.has(s.id);
     item.classList.toggle('jp-mod-busy', busy);
@@ -377,7 +395,7 @@ export class ReviewSection {
         'jp-McpLab-conflictLabel',
         `${s.author || 'The agent'} suggested (${lineRange(s)}, as it was then):`
       ),
-      renderSuggestionChange(s)
+      renderSuggestionChange(s, this._rows)
     );
     if (s.rationale) {
       suggested.append(el('p', 'jp-McpLab-rationale', s.rationale));
@@ -455,6 +473,7 @@ export class ReviewSection {
 
   private _model: SuggestionsModel;
   private _actions: IReviewActions | null;
+  private _rows: OutlineRows | null;
   private _heading: HTMLHeadingElement;
   private _hint: HTMLSpanElement;
   private _notes: HTMLDivElement;

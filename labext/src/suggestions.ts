@@ -17,9 +17,9 @@ import type {
   ISuggestionDetail,
   ISuggestionList
 } from './api_types';
-import { cellLocation, isCellSuggestion } from './cell_change';
 import { sentence } from './dom';
 import { errorText, ListModel } from './model_base';
+import { describePartChange, partLocation } from './part_change';
 import type { Request } from './request';
 import {
   displayOrder,
@@ -106,15 +106,42 @@ export function groupByPath(suggestions: ISuggestion[]): IDocumentGroup[] {
   }));
 }
 
-/** "line 3" or "lines 3–5"; a notebook cell's: "cell 3" or "new cell". */
+/**
+ * "line 3" or "lines 3–5"; a notebook cell's: "cell 3" or "new cell"; an
+ * outline row's: "row 'Research'" (part_change.ts).
+ */
 export function lineRange(suggestion: ISuggestion): string {
-  if (isCellSuggestion(suggestion)) {
-    return cellLocation(suggestion);
+  const part = partLocation(suggestion);
+  if (part !== null) {
+    return part;
   }
   const { lineStart, lineEnd } = suggestion;
   return lineEnd > lineStart
     ? `lines ${lineStart}–${lineEnd}`
     : `line ${lineStart}`;
+}
+
+/**
+ * 'Rejected "brown" → "red" (notes.md, line 3)', a part's by what it did:
+ * "Rejected: Row 'X' moved (plan.opml)", or "Rejected 4 suggestions".
+ */
+export function rejectedText(rejected: readonly ISuggestion[]): string {
+  if (rejected.length !== 1) {
+    return `Rejected ${rejected.length} suggestions`;
+  }
+  const s = rejected[0];
+  const part = describePartChange(s);
+  if (part) {
+    return `Rejected: ${part.title} (${s.path})`;
+  }
+  const cut = (text: string) =>
+    text.length > 30 ? `${text.slice(0, 29)}…` : text;
+  const change = s.original
+    ? s.new
+      ? `"${cut(s.original)}" → "${cut(s.new)}"`
+      : `deleting "${cut(s.original)}"`
+    : `inserting "${cut(s.new)}"`;
+  return `Rejected ${change} (${s.path}, line ${s.lineStart})`;
 }
 
 /** The text shown for a conflict. */

@@ -10,26 +10,10 @@ import { Notification } from '@jupyterlab/apputils';
 
 import type { ISuggestion } from './api_types';
 import type { Request } from './request';
-import type { SuggestionsModel } from './suggestions';
+import { rejectedText, SuggestionsModel } from './suggestions';
 
 /** How long the toast offers Undo (the server allows it a while longer). */
 export const UNDO_MS = 10_000;
-
-/** 'Rejected "brown" → "red" (notes.md, line 3)' or "Rejected 4 suggestions". */
-export function rejectedText(rejected: readonly ISuggestion[]): string {
-  if (rejected.length !== 1) {
-    return `Rejected ${rejected.length} suggestions`;
-  }
-  const s = rejected[0];
-  const cut = (text: string) =>
-    text.length > 30 ? `${text.slice(0, 29)}…` : text;
-  const change = s.original
-    ? s.new
-      ? `"${cut(s.original)}" → "${cut(s.new)}"`
-      : `deleting "${cut(s.original)}"`
-    : `inserting "${cut(s.new)}"`;
-  return `Rejected ${change} (${s.path}, line ${s.lineStart})`;
-}
 
 export class RejectUndo {
   constructor(

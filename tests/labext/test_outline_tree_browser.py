@@ -5,8 +5,9 @@ A person opens an .opml file: it shows as a tree (checkboxes, notes, folding by 
 search), the panel's Outline section lists its top-level rows, and "Open With → Editor"
 still offers the XML. An agent (the official Python SDK client on the outliner profile's
 endpoint, approval suggest) adds a row and changes a topic: the tree shows a ghost row and
-old → new; Accept on the row writes the file, Reject leaves it. Screenshots and axe results
-in test-artifacts/ (light and dark themes).
+old → new, and the panel's cards read as row changes ("Row added under 'Launch': 'Tag v1.1'",
+a move, a delete with the rows below it); Accept on the row writes the file, Reject leaves
+it. Screenshots and axe results in test-artifacts/ (light and dark themes).
 """
 
 from __future__ import annotations
@@ -53,6 +54,12 @@ def outliner_call(lab: Lab, tool: str, arguments: dict[str, Any]) -> dict[str, A
 
 def row(page: Any, topic: str) -> Any:
     return page.locator(f"{TREE} .jp-McpLab-treeRow", has=page.locator(".jp-McpLab-treeLine", has_text=topic)).first
+
+
+def card_title(panel: Any, text: str) -> Any:
+    """The title of the panel's pending card that mentions ``text``."""
+    card = panel.locator(".jp-McpLab-review .jp-McpLab-suggestion", has_text=text)
+    return card.locator(".jp-McpLab-cellTitle")
 
 
 def check_axe(page: Any, name: str) -> None:
@@ -152,6 +159,17 @@ def test_tree_view_with_row_suggestions(lab: Lab) -> None:
         at = next(i for i, line in enumerate(lines) if "Tag v1.1" in line)
         assert "Tag v1.0" in lines[at - 1], lines
         expect(ghost).to_have_attribute("aria-level", "2")
+        # The panel's cards read as row changes, the row named where a text's say "line 3";
+        # the name is a link that shows the row in the tree.
+        cards = panel.locator(".jp-McpLab-review .jp-McpLab-suggestion")
+        expect(card_title(panel, "Tag v1.1")).to_have_text("Row added under 'Launch': 'Tag v1.1'")
+        expect(card_title(panel, "User research")).to_have_text("Topic 'Research' → 'User research'")
+        expect(cards.locator(".jp-McpLab-lines")).to_have_text(["row 'Research'", "new row 'Tag v1.1'"])
+        expect(cards.filter(has_text=re.compile(r"line \d"))).to_have_count(0)
+        cards.filter(has_text="User research").locator(".jp-McpLab-lines").click()
+        expect(changed).to_have_attribute("aria-selected", "true")
+        expect(tree.locator("[role=tree]")).to_be_focused()
+        panel.locator(".jp-McpLab-review").screenshot(path=ARTIFACTS / "outline-tree-panel-row-cards.png")
         page.locator(TREE).scroll_into_view_if_needed()
         shots.save("suggestions-light")
         check_axe(page, "light")
@@ -199,6 +217,10 @@ def test_tree_view_with_row_suggestions(lab: Lab) -> None:
         expect(launch).to_have_class(re.compile("jp-mod-deleted"))
         expect(row(page, "Write release notes")).to_have_class(re.compile("jp-mod-deleted"))
         expect(row(page, "Interview users")).not_to_have_class(re.compile("jp-mod-deleted"))
+        expect(card_title(panel, "moved")).to_have_text("Row 'Ideas & notes' moved under 'Research'")
+        expect(card_title(panel, "deleted")).to_have_text("Row 'Launch' deleted (with 3 rows below it)")  # Tag v1.1 too
+        expect(panel.locator(".jp-McpLab-review")).not_to_contain_text("No change.")
+        panel.locator(".jp-McpLab-review").screenshot(path=ARTIFACTS / "outline-tree-panel-move-delete-cards.png")
         shots.save("moved-deleted")
         check_axe(page, "moved-deleted")
         launch.locator(".jp-McpLab-treeLine").click()

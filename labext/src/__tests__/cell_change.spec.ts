@@ -34,7 +34,7 @@ describe('describeCellChange', () => {
     expect(d.kind).toBe('source');
     expect(d.title).toBe('Cell 3 (code): source, line 2');
     expect(d.here).toBe('Source edit, line 2');
-    expect(d.diff).toBe('inCell');
+    expect(d.diff).toBe('inPart');
   });
 
   it('an inserted cell: after which cell, its type and its source', () => {
