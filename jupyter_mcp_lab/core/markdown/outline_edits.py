@@ -81,7 +81,7 @@ def _headings_in(d: OutlineDoc, place: Place) -> list[tuple[int, int, int, str]]
     return out
 
 
-def _moved_lines(d: OutlineDoc, place: Place, form: str, level: int, indent: str, marker: str) -> list[str]:
+def _moved_lines(d: OutlineDoc, place: Place, topic: str, form: str, level: int, indent: str, marker: str) -> list[str]:
     """The row's lines as they will stand at their new place (form, level, indentation)."""
     lines = [d.line(k) for k in range(place.line, place.end + 1)]
     if place.kind == "item":
@@ -90,7 +90,7 @@ def _moved_lines(d: OutlineDoc, place: Place, form: str, level: int, indent: str
         if form == "item":
             delta = (_width(indent) + len(marker)) - (_width(m.group(1)) + len(m.group(2)))
             return [indent + marker + lines[0][m.end(2) :]] + [_shift(ln, delta) for ln in lines[1:]]
-        first = "#" * level + " " + m.group(6).strip()
+        first = "#" * level + " " + topic  # the whole first paragraph: its lines joined
         return [first] + [_shift(ln, -place.column) for ln in lines[place.topic_end - place.line + 1 :]]
     heads = _headings_in(d, place)
     if form == "heading":
@@ -134,7 +134,11 @@ def _move(d: OutlineDoc, row_id: str, place: Place, parent: str | None, after: s
     indent, marker, _ = d.item_style(parent, prev, nxt)
     cut_edit = d.cut(place.line, place.end)
     insert = d.insert_at(
-        form, parent, prev, nxt, _moved_lines(d, place, form, d.heading_level(parent, prev, nxt), indent, marker)
+        form,
+        parent,
+        prev,
+        nxt,
+        _moved_lines(d, place, row.text, form, d.heading_level(parent, prev, nxt), indent, marker),
     )
     if insert.end < cut_edit.start - 2 or insert.start > cut_edit.end + 2:
         return apply_edits(d.text, [cut_edit, insert])
@@ -156,7 +160,7 @@ def _move(d: OutlineDoc, row_id: str, place: Place, parent: str | None, after: s
     prev, nxt = rest.gap(new_parent, new_after)
     form = rest.form(new_parent, prev, nxt, place.kind)
     indent, marker, _ = rest.item_style(new_parent, prev, nxt)
-    lines = _moved_lines(d, place, form, rest.heading_level(new_parent, prev, nxt), indent, marker)
+    lines = _moved_lines(d, place, row.text, form, rest.heading_level(new_parent, prev, nxt), indent, marker)
     return apply_edits(cut, [rest.insert_at(form, new_parent, prev, nxt, lines)])
 
 

@@ -3,6 +3,7 @@ the plan of several edits (``MarkdownRows``) that finds rows by the ids it gave 
 
 from __future__ import annotations
 
+import random
 from typing import Any, cast
 
 import pytest
@@ -133,6 +134,10 @@ def test_move_keeps_the_form_it_can_and_shifts_levels() -> None:
         apply_row_edit(deep, PartEdit(o["B"], "move", after=o["A"], fields={"parent": None}))
         == "# A\n\n# B\n## C\n\n# D\n"
     )
+    lazy = "# A\n## B\n- two lines\n  of topic\n"
+    a, b, item = (r.id for r in parse_outline(lazy).rows)
+    moved = apply_row_edit(lazy, PartEdit(item, "move", after=b, fields={"parent": a}))
+    assert moved == "# A\n## B\n\n## two lines of topic\n"  # its whole first paragraph
     nested = "# A\n- x\n# B\n## C\n"
     a, _, b, _ = (r.id for r in parse_outline(nested).rows)
     with pytest.raises(ArgumentError, match="subheadings"):  # before the item x it would be an item
@@ -190,3 +195,61 @@ def test_a_plan_of_several_edits_finds_rows_by_the_ids_it_gave_them() -> None:
     )
     moved = moved.apply_edit(PartEdit(ID["sub one"], "set", fields={"state": "unchecked"}))
     assert moved.serialize().endswith("Text.\n\n- [ ] Tag v1.0\n  - [ ] sub one\n  - [ ] sub two\n")
+
+
+SHAPES = [
+    DOC,
+    DOC.replace("\n", "\r\n"),
+    "- a\n- b\n  - c\n\n    c's note\n- d\n",
+    "# T\n",
+    "",
+    "1. x\n2. y\n\n# H\n## I\n- z\n\n### J\n\ntext\n",
+    "Intro\n\n- [ ] p\n  - [x] q\n\n# A\n\nbody\n\n- r\n\n# B\n## C\n",
+]
+
+
+def test_random_row_edits_land_where_asked_and_leave_other_ids() -> None:
+    rng = random.Random(16)
+    made = 0
+    for _ in range(600):
+        text = rng.choice(SHAPES)
+        before = parse_outline(text)
+        ids = [r.id for r in before.rows]
+        op = rng.choice(["insert", "delete", "move", "set"])
+        parent = rng.choice([*ids, None])
+        after = rng.choice([None, *(r.id for r in before.rows if r.parent == parent)])
+        part = rng.choice(ids) if ids else "none"
+        fields: dict[str, Any] = {"parent": parent}
+        if op == "insert":
+            fields |= {"topic": rng.choice(["New row", "東京 row"]), "note": rng.choice([None, "a note", "l1\nl2"])}
+        elif op == "set":
+            fields = rng.choice(
+                [{"topic": "Renamed"}, {"state": "checked"}, {"state": "none"}, {"note": "n"}, {"note": ""}]
+            )
+        edit = PartEdit("new" if op == "insert" else part, cast(EditOp, op), after=after, fields=fields)
+        try:
+            out = apply_row_edit(text, edit)
+        except (ArgumentError, DomainError):
+            continue
+        made += 1
+        now = parse_outline(out)
+        topic = {r.id: r.text for r in now.rows}
+        if op == "move":  # the same rows, the moved one under its new parent after `after`
+            assert sorted(r.text for r in now.rows) == sorted(r.text for r in before.rows), (text, edit, out)
+        if op in ("insert", "move"):
+            name = fields.get("topic") or next(r.text for r in before.rows if r.id == part)
+            old = {r.id: r.text for r in before.rows}
+            placed = [
+                r
+                for r in now.rows
+                if r.text == name
+                and (topic.get(r.parent or "") if r.parent else None) == (old.get(parent or "") if parent else None)
+            ]
+            assert placed, (text, edit, out)
+        if op == "insert" or (op == "set" and "topic" not in fields):
+            # every row keeps its id (a topic change would rename its row and its children)
+            assert {r.id for r in now.rows} >= set(ids), (text, edit, out)
+        if op == "delete":
+            gone = {r.id for r in before.rows} - {r.id for r in now.rows}
+            assert part in gone and len(now.rows) < len(before.rows)
+    assert made > 300
