@@ -371,6 +371,8 @@ export class ReviewSection {
     box.setAttribute('aria-label', `Conflict on ${s.path}, ${lineRange(s)}`);
     const preview = conflict.kind === 'typed' ? null : model.preview(s.id);
     const ready = preview?.state === 'ready' ? preview.preview : null;
+    // A part's lines are in its own text: the cell or row is named instead.
+    const part = isPartSuggestion(s);
 
     const head = el('div', 'jp-McpLab-meta');
     head.append(
@@ -379,11 +381,15 @@ export class ReviewSection {
         this._open({ path: s.path, line: ready?.lineStart ?? s.lineStart })
       ),
       linkButton(
-        ready ? `now line ${ready.lineStart}` : lineRange(s),
+        ready && !part ? `now line ${ready.lineStart}` : lineRange(s),
         'jp-McpLab-lines',
         'Go to where it would go now',
         () =>
-          this._open({ path: s.path, line: ready?.lineStart ?? s.lineStart })
+          this._open({
+            path: s.path,
+            line: ready?.lineStart ?? s.lineStart,
+            rows: rowsToReveal(s)
+          })
       )
     );
     box.append(head, el('p', 'jp-McpLab-conflictReason', conflict.reason));
@@ -422,7 +428,7 @@ export class ReviewSection {
         el(
           'span',
           'jp-McpLab-conflictLabel',
-          `Re-applied to the text as it is now (line ${ready.lineStart}):`
+          `Re-applied to the text as it is now (${part ? lineRange(s) : `line ${ready.lineStart}`}):`
         ),
         renderChange(
           {
@@ -432,7 +438,9 @@ export class ReviewSection {
             after: ready.contextAfter,
             lineStart: ready.lineStart
           },
-          { label: `Re-applied change on line ${ready.lineStart}` }
+          {
+            label: `Re-applied change on ${part ? lineRange(s) : `line ${ready.lineStart}`}`
+          }
         )
       );
       if (!ready.clean) {
