@@ -5,7 +5,9 @@ kept current from the server's event stream, read in the kernel (``lab.events``)
 staging more, and people deciding elsewhere (the JupyterLab panel, another notebook). The
 person's decisions go through the REST API as the person (``lab.review``), on background
 threads, each card busy meanwhile and its error shown on it. The cards themselves are built
-by ``review_model`` (pure functions).
+by ``review_model`` (pure functions); a notebook cell's or an outline row's card says what
+happens to it (``cell_changes``, ``outline_model``), with the document's parts as they are
+now, read after each fetch and each change of that document.
 """
 
 from __future__ import annotations

@@ -5,7 +5,9 @@ person clicks Accept on one card: the file on disk changes and the card goes. Th
 stream brings a new suggestion and a decision made elsewhere. The document view marks the
 suggestions in the rendered text. The Panel board renders inline in the notebook and served
 by Panel's Jupyter server extension, opened from the MCP Lab panel's "Review board" link.
-Screenshots: ``test-artifacts/review-widget-*.png``.
+A notebook's cell suggestions show as cell-level cards, and an outline in the tree widget
+folds, searches, answers the keyboard and accepts a row suggestion into the file.
+Screenshots: ``test-artifacts/review-widget-*.png``, ``outline-widget*.png``.
 """
 
 from __future__ import annotations
