@@ -19,8 +19,12 @@ export class OutlineRows {
       events?.subscribe(['document'], event => {
         const path = normalizePath(event.data?.path);
         const known = this._rows.get(path);
-        if (known !== undefined && known?.revision !== event.data?.revision) {
-          this._rows.delete(path);
+        if (this._loading.has(path)) {
+          this._again.add(path); // the answer on its way may be older
+        } else if (
+          known !== undefined &&
+          known?.revision !== event.data?.revision
+        ) {
           void this._fetch(path); // only paths a card asked for
         }
       }) ?? null;
@@ -53,7 +57,9 @@ export class OutlineRows {
       return;
     }
     this._loading.add(path);
-    this._rows.set(path, null); // asked: not again until it changes
+    if (!this._rows.get(path)) {
+      this._rows.set(path, null); // asked: not again until it changes
+    }
     try {
       const outline = await this._request<IOutline>(
         `outline?path=${encodeURIComponent(path)}`
@@ -69,6 +75,9 @@ export class OutlineRows {
     } finally {
       this._loading.delete(path);
     }
+    if (this._again.delete(path)) {
+      void this._fetch(path);
+    }
   }
 
   private _request: Request;
@@ -78,5 +87,6 @@ export class OutlineRows {
     { revision: string; index: IRowIndex } | null
   >();
   private _loading = new Set<string>();
+  private _again = new Set<string>();
   private _listeners = new Set<() => void>();
 }
