@@ -1,7 +1,8 @@
 """The items of one top-level list block, nested lists included, for the outline view.
 
-Parsed with the engine's block parser (``block_parser``: no inline pass) on the list's own
-text, and cached by that text: after an edit only the lists it changed are parsed again.
+Read from the block tokens that parsed the document's structure (``raw_blocks`` keeps them
+per list, ``Block.nested``); for a list without them, parsed with the engine's block parser
+on the list's own text and cached by that text.
 Items inside a blockquote (or any other container that is not a list item) are not
 items of the outline: they are content of the item that holds them.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
 from .block_parser import block_parser
 
@@ -41,7 +43,7 @@ def list_items(block_text: str) -> tuple[ListItemLines, ...]:
             _CACHE.move_to_end(block_text)
             return hit
         tokens = _MD.parse(block_text, {})
-    items = _walk(tokens, block_text.split("\n"))
+    items = items_of(tokens, block_text.split("\n"))
     with _LOCK:
         _CACHE[block_text] = items
         while len(_CACHE) > _MAX:
@@ -49,7 +51,9 @@ def list_items(block_text: str) -> tuple[ListItemLines, ...]:
     return items
 
 
-def _walk(tokens: list, lines: list[str]) -> tuple[ListItemLines, ...]:
+def items_of(tokens: list[Any], lines: list[str], base: int = 0) -> tuple[ListItemLines, ...]:
+    """The list items among ``tokens`` (one list's, or a list block's text's), their lines
+    relative to line ``base`` of ``lines`` (what the tokens' maps count from)."""
     found: list[list[int]] = []  # [line, topic_end, body_end, end, parent]
     # Open containers: the index of an item, or -1 for a list, -2 for anything else.
     stack: list[int] = []
@@ -80,4 +84,4 @@ def _walk(tokens: list, lines: list[str]) -> tuple[ListItemLines, ...]:
             stack.append(-1)
             continue
         stack.append(-2)
-    return tuple(ListItemLines(a, t, b if b >= 0 else z, z, p) for a, t, b, z, p in found)
+    return tuple(ListItemLines(a - base, t - base, (b if b >= 0 else z) - base, z - base, p) for a, t, b, z, p in found)

@@ -173,7 +173,8 @@ def parse_outline(text: str) -> MarkdownOutline:
             continue
         base = len(places)
         owner = heads[-1] if heads else -1
-        for item in list_items("\n".join(lines[block.line_start - 1 : block.line_end])):
+        items = block.nested or list_items("\n".join(lines[block.line_start - 1 : block.line_end]))
+        for item in items:
             a = block.line_start + item.line
             m = _ITEM.match(lines[a - 1])
             assert m is not None  # markdown-it found an item here

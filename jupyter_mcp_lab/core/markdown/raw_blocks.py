@@ -7,6 +7,9 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 
+from ..text import split_lines
+from .outline_items import ListItemLines, items_of
+
 _TOKEN_TYPES = {
     "heading_open": "heading",
     "paragraph_open": "paragraph",
@@ -37,10 +40,12 @@ class RawBlock:
     info: str | None = None
     ordered: bool | None = None
     items: tuple[tuple[int, int], ...] = ()  # list items' (line0, line1)
+    nested: tuple[ListItemLines, ...] = ()  # a list's items, nested ones too, lines relative to line0
 
 
-def _raw_blocks(tokens: list[Any]) -> list[RawBlock]:
+def _raw_blocks(tokens: list[Any], chunk: str = "") -> list[RawBlock]:
     out: list[RawBlock] = []
+    lines: list[str] | None = None
     for i, tok in enumerate(tokens):
         if tok.level != 0 or tok.nesting == -1:
             continue
@@ -58,10 +63,23 @@ def _raw_blocks(tokens: list[Any]) -> list[RawBlock]:
         elif kind == "list":
             # Items of this list only: stop at the list's own closing token.
             items = _items_until_close(tokens, i)
-            out.append(RawBlock(kind, line0, line1, ordered=tok.type == "ordered_list_open", items=items))
+            if lines is None:
+                lines = split_lines(chunk)  # as markdown-it counts lines (\r\n, \r and \n)
+            nested = items_of(tokens[i : _close_of(tokens, i) + 1], lines, line0) if chunk else ()
+            out.append(
+                RawBlock(kind, line0, line1, ordered=tok.type == "ordered_list_open", items=items, nested=nested)
+            )
         else:
             out.append(RawBlock(kind, line0, line1))
     return out
+
+
+def _close_of(tokens: list[Any], open_index: int) -> int:
+    """The index of the token that closes the top-level block opened at ``open_index``."""
+    for k in range(open_index + 1, len(tokens)):
+        if tokens[k].level == 0 and tokens[k].nesting == -1:
+            return k
+    return len(tokens) - 1
 
 
 def _items_until_close(tokens: list[Any], open_index: int) -> tuple[tuple[int, int], ...]:
@@ -80,5 +98,5 @@ def parse_chunk(md: MarkdownIt, chunk: str) -> tuple[list[RawBlock], bool]:
     ``md`` reads front matter only if ``chunk`` starts the document.
     """
     env: dict[str, Any] = {}
-    raw = _raw_blocks(md.parse(chunk, env))
+    raw = _raw_blocks(md.parse(chunk, env), chunk)
     return raw, bool(env.get("open_math"))

@@ -18,6 +18,7 @@ from ..revision import revision_of
 from ..text import LineIndex, split_lines
 from .chunk_cache import CHUNKS
 from .chunks import chunk_starts
+from .outline_items import ListItemLines
 from .raw_blocks import RawBlock
 
 ID_PREFIX = {
@@ -50,6 +51,8 @@ class Block:
     ordered: bool | None = None
     task: bool | None = None
     items: tuple[tuple[int, int], ...] = field(default=(), repr=False)  # (line_start, line_end)
+    # A list's items, nested ones too, lines relative to line_start (the outline view's rows).
+    nested: tuple[ListItemLines, ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,7 @@ class Structure:
                         ordered=raw.ordered,
                         task=task,
                         items=tuple((a + p0 + 1, _trim(lines, a + p0 + 1, z + p0)) for a, z in raw.items),
+                        nested=raw.nested,
                     )
                 )
         return out
