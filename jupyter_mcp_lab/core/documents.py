@@ -90,18 +90,20 @@ class Documents:
         self._open[key] = doc
         return doc
 
-    async def refresh(self, doc: OpenDocument) -> None:
-        """Follow changes made to the file by others while our buffer is clean."""
+    async def refresh(self, doc: OpenDocument) -> str | None:
+        """Follow changes made to the file by others while our buffer is clean; the file's
+        text as read (None when it was not read)."""
         if doc.path is None or doc.dirty:
-            return
+            return None
         try:
             text = await self.storage.read_text(doc.path)
         except DomainError as exc:
             if exc.code == "NOT_FOUND":
-                return  # deleted under us: the buffer still holds the last text
+                return None  # deleted under us: the buffer still holds the last text
             raise
         if text != doc.saved:
             doc.text = doc.saved = text
+        return text
 
     async def commit(
         self,
@@ -120,7 +122,7 @@ class Documents:
         (before, after); with ``dry_run`` nothing is changed.
         """
         async with doc.lock:
-            await self.refresh(doc)
+            read = await self.refresh(doc)
             if expected_revision is not None and expected_revision != doc.revision:
                 raise stale(doc.revision)
             before = doc.text
@@ -131,7 +133,8 @@ class Documents:
             doc.text = after
             if save:
                 try:
-                    await self._write(doc)
+                    # Nothing awaited since the file was read: what was read is what is there.
+                    await self._write(doc, on_disk=read)
                 except BaseException:
                     doc.text = before  # nothing half-done: the buffer goes back too
                     if before != after:
@@ -165,10 +168,11 @@ class Documents:
                 self._open.pop(doc.key, None)  # an untitled buffer becomes the file
             return target
 
-    async def _write(self, doc: OpenDocument, *, force: bool = False) -> None:
+    async def _write(self, doc: OpenDocument, *, force: bool = False, on_disk: str | None = None) -> None:
+        """Write the buffer unless the file changed since it was read; ``on_disk``: the file's
+        text if the caller has just read it."""
         assert doc.path is not None
-        on_disk: str | None = None
-        if not force and doc.saved is not None:
+        if not force and doc.saved is not None and on_disk is None:
             try:
                 on_disk = await self.storage.read_text(doc.path)
             except DomainError as exc:

@@ -120,8 +120,8 @@ def test_the_outline_view_reads_searches_folds_and_follows_changes(lab_server: L
 
 
 def test_the_outline_view_says_when_a_file_is_not_an_outline(lab_server: Lab, lab: Any) -> None:
-    (lab_server.root / "not-outline.md").write_text("# A note\n")
-    view = lab.outline_view("not-outline.md")
+    (lab_server.root / "not-outline.txt").write_text("A note\n")
+    view = lab.outline_view("not-outline.txt")
     try:
         view.ready.result(15)
         assert view.nodes == [] and "not an outline" in view.errors[""]
@@ -183,3 +183,34 @@ def test_row_suggestions_in_the_tree_and_in_the_review_cards(lab_server: Lab, la
     finally:
         view.close()
         review.close()
+
+
+MARKDOWN_PLAN = "# Plan\n\nWhy we do it.\n\n- [ ] Draft\n- [x] Review\n  - Notes\n\n## Later\n\n- Ship\n"
+
+
+def test_a_markdown_outline_in_the_tree(lab_server: Lab, lab: Any) -> None:
+    (lab_server.root / "plan.md").write_text(MARKDOWN_PLAN)
+    view = lab.outline_view("plan.md")
+    try:
+        view.ready.result(15)
+        assert view.errors == {}
+        rows = [(n["topic"], n["level"], n["state"]) for n in view.nodes]
+        assert rows == [
+            ("Plan", 0, "none"),
+            ("Draft", 1, "unchecked"),
+            ("Review", 1, "checked"),
+            ("Notes", 2, "none"),
+            ("Later", 1, "none"),
+            ("Ship", 2, "none"),
+        ]
+        assert view.nodes[0]["note"].strip() == "Why we do it."
+        # An agent adds a row (on markdown: a text suggestion, a splice); accepted, the tree follows.
+        result = lab_server.agent_call(
+            "outline",
+            {"action": "edit", "path": "plan.md", "op": "add", "topic": "Test", "parent": view.nodes[0]["id"]},
+        )
+        assert not result.is_error, result
+        lab_server.api("POST", f"suggestions/{result.structured_content['suggestionIds'][0]}/accept")
+        assert eventually(lambda: "Test" in [n["topic"] for n in view.nodes]), view.nodes
+    finally:
+        view.close()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, TypeAdapter
 
 from ...core.content import NotebookContent
 from ...core.documents import OpenDocument
@@ -50,6 +50,9 @@ class CellView(BaseModel):
     tags: list[str] | None = None
 
 
+_CELLS = TypeAdapter(list[CellView])
+
+
 class Heading(BaseModel):
     level: int
     title: str
@@ -85,7 +88,8 @@ def cell_view(path: str, index: int, cell: dict[str, Any], view: View) -> CellVi
     tags = (cell.get("metadata") or {}).get("tags") or None
     if view == "brief":
         shown: Any = nb_outputs.summary(outs) or None
-        return CellView(
+        # Built without validation (a brief read lists every cell): these values have its types.
+        return CellView.model_construct(
             index=index,
             id=cell["id"],
             type=cell["cell_type"],
@@ -144,7 +148,16 @@ async def read(ctx: OpContext, params: ReadParams) -> NotebookRead:
     used = 200
     cells: list[CellView] = []
     end = min(n, params.start + params.limit)
-    for i in range(params.start, end):
+    whole = False
+    if params.view in ("brief", "sources"):
+        # Small views: the page in one pass when it fits whole (the JSON array's brackets and
+        # commas are not the cells'), cell by cell only when it does not: the same page.
+        views = [cell_view(path, i, nb.cells[i], params.view) for i in range(params.start, end)]
+        size = len(_CELLS.dump_json(views, exclude_none=True)) - 2 - max(0, len(views) - 1)
+        whole = used + size <= budget
+        if whole:
+            cells = views
+    for i in range(end if whole else params.start, end):
         shown = cell_view(path, i, nb.cells[i], params.view)
         size = len(shown.model_dump_json(exclude_none=True))
         if cells and used + size > budget:
