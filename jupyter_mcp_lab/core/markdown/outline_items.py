@@ -24,7 +24,7 @@ class ListItemLines:
     line: int  # its marker's line
     topic_end: int  # exclusive: the end of its first paragraph (line + 1 when it has none)
     body_end: int  # exclusive: where its first nested list starts (else ``end``)
-    end: int  # exclusive: the end of the item with its nested items, trailing blank lines left out
+    end: int  # exclusive: the end of the item with its nested items (see ``items_of`` for blank lines)
     parent: int  # index of the enclosing item in this list's items, -1 for a top item
 
 
@@ -51,37 +51,43 @@ def list_items(block_text: str) -> tuple[ListItemLines, ...]:
     return items
 
 
-def items_of(tokens: list[Any], lines: list[str], base: int = 0) -> tuple[ListItemLines, ...]:
+def items_of(tokens: list[Any], lines: list[str] | None, base: int = 0) -> tuple[ListItemLines, ...]:
     """The list items among ``tokens`` (one list's, or a list block's text's), their lines
-    relative to line ``base`` of ``lines`` (what the tokens' maps count from)."""
+    relative to line ``base`` (of what the tokens' maps count). With ``lines`` (the text the
+    maps count), an item's end leaves out its trailing blank lines; without, the caller does."""
     found: list[list[int]] = []  # [line, topic_end, body_end, end, parent]
-    # Open containers: the index of an item, or -1 for a list, -2 for anything else.
+    # Open containers: an item's index, -1 a list, -2 anything else (items inside one are content).
     stack: list[int] = []
+    items: list[int] = []  # the open items, innermost last
+    other = 0  # open containers that are neither a list nor an item
     for i, tok in enumerate(tokens):
-        if tok.nesting == -1:
+        nesting = tok.nesting
+        if nesting == 0:
+            continue
+        if nesting < 0:
             if stack:
-                stack.pop()
+                top = stack.pop()
+                if top >= 0:
+                    items.pop()
+                elif top == -2:
+                    other -= 1
             continue
-        if tok.nesting == 0:
-            continue
-        if tok.type == "list_item_open":
-            if -2 in stack or tok.map is None:
-                stack.append(-2)
-                continue
+        kind = tok.type
+        if kind == "list_item_open" and not other and tok.map is not None:
             a, z = tok.map
-            parent = next((k for k in reversed(stack) if k >= 0), -1)
             nxt = tokens[i + 1] if i + 1 < len(tokens) else None
             topic_end = nxt.map[1] if nxt is not None and nxt.type == "paragraph_open" and nxt.map[0] == a else a + 1
-            while z > a + 1 and not lines[z - 1].strip():
+            while lines is not None and z > a + 1 and not lines[z - 1].strip():
                 z -= 1
-            found.append([a, min(topic_end, z), -1, z, parent])
+            found.append([a, min(topic_end, z), -1, z, items[-1] if items else -1])
             stack.append(len(found) - 1)
-            continue
-        if tok.type in _LISTS:
+            items.append(len(found) - 1)
+        elif kind in _LISTS:
             owner = stack[-1] if stack else -1
             if owner >= 0 and found[owner][2] < 0 and tok.map is not None:
                 found[owner][2] = tok.map[0]
             stack.append(-1)
-            continue
-        stack.append(-2)
+        else:
+            stack.append(-2)
+            other += 1
     return tuple(ListItemLines(a - base, t - base, (b if b >= 0 else z) - base, z - base, p) for a, t, b, z, p in found)

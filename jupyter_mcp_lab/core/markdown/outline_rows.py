@@ -180,12 +180,15 @@ def parse_outline(text: str) -> MarkdownOutline:
             assert m is not None  # markdown-it found an item here
             indent, marker, gap, box = m.group(1), m.group(2), m.group(3), m.group(4)
             cc = _width(indent) + len(marker) + (len(gap) if 0 < len(gap) <= 4 and m.group(6) else 1)
-            topic_end = block.line_start + item.topic_end - 1
+            end = block.line_start + item.end - 1
+            while end > a and not lines[end - 1].strip():  # the item's trailing blank lines
+                end -= 1
+            topic_end = min(block.line_start + item.topic_end - 1, end)
             topics.append(_item_topic(lines, m, a - 1, topic_end))
             parents.append(base + item.parent if item.parent >= 0 else owner)
             at = idx.start_of(a) + m.start(6)
             span = (at, max(at, _end(idx, lines, topic_end)))
-            body_end, end = block.line_start + item.body_end - 1, block.line_start + item.end - 1
+            body_end = min(block.line_start + item.body_end - 1, end)
             places.append(["item", a, topic_end, body_end, end, 0, cc, indent, marker, box, span])
     for h in heads:
         _close(places[h], lines, last)

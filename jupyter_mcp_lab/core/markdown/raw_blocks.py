@@ -7,7 +7,6 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 
-from ..text import split_lines
 from .outline_items import ListItemLines, items_of
 
 _TOKEN_TYPES = {
@@ -43,9 +42,8 @@ class RawBlock:
     nested: tuple[ListItemLines, ...] = ()  # a list's items, nested ones too, lines relative to line0
 
 
-def _raw_blocks(tokens: list[Any], chunk: str = "") -> list[RawBlock]:
+def _raw_blocks(tokens: list[Any]) -> list[RawBlock]:
     out: list[RawBlock] = []
-    lines: list[str] | None = None
     for i, tok in enumerate(tokens):
         if tok.level != 0 or tok.nesting == -1:
             continue
@@ -63,9 +61,7 @@ def _raw_blocks(tokens: list[Any], chunk: str = "") -> list[RawBlock]:
         elif kind == "list":
             # Items of this list only: stop at the list's own closing token.
             items = _items_until_close(tokens, i)
-            if lines is None:
-                lines = split_lines(chunk)  # as markdown-it counts lines (\r\n, \r and \n)
-            nested = items_of(tokens[i : _close_of(tokens, i) + 1], lines, line0) if chunk else ()
+            nested = items_of(tokens[i : _close_of(tokens, i) + 1], None, line0)
             out.append(
                 RawBlock(kind, line0, line1, ordered=tok.type == "ordered_list_open", items=items, nested=nested)
             )
@@ -98,5 +94,5 @@ def parse_chunk(md: MarkdownIt, chunk: str) -> tuple[list[RawBlock], bool]:
     ``md`` reads front matter only if ``chunk`` starts the document.
     """
     env: dict[str, Any] = {}
-    raw = _raw_blocks(md.parse(chunk, env), chunk)
+    raw = _raw_blocks(md.parse(chunk, env))
     return raw, bool(env.get("open_math"))
