@@ -14,6 +14,8 @@ list under it), a moved heading next to items becomes an item (not when it has
 subheadings, which an item cannot hold). A heading moved to another depth has every
 heading of its section shifted (not past level 6). A task's state is ``[ ]`` / ``[x]``;
 a heading has none. Topics are one paragraph: line breaks in a new topic become spaces.
+An ordered list numbered in sequence stays so when an item is added or deleted (``1. 1.``
+stays as it is, and so does any other numbering); a move leaves the numbers as they are.
 """
 
 from __future__ import annotations
@@ -164,6 +166,12 @@ def _move(d: OutlineDoc, row_id: str, place: Place, parent: str | None, after: s
     return apply_edits(cut, [rest.insert_at(form, new_parent, prev, nxt, lines)])
 
 
+def _next_sibling(d: OutlineDoc, row_id: str) -> str | None:
+    kids = d.o.children(d.o.row(row_id).parent)
+    k = kids.index(row_id)
+    return kids[k + 1] if k + 1 < len(kids) else None
+
+
 def row_edit(outline: MarkdownOutline, edit: PartEdit) -> list[TextEdit]:
     """``edit`` as splices of the outline's markdown (ArgumentError / NOT_FOUND when it cannot be made)."""
     d = OutlineDoc(outline)
@@ -175,10 +183,19 @@ def row_edit(outline: MarkdownOutline, edit: PartEdit) -> list[TextEdit]:
         form = d.form(parent, prev, nxt, None)
         indent, marker, boxed = d.item_style(parent, prev, nxt)
         lines = render_row(form, edit.fields, d.heading_level(parent, prev, nxt), indent, marker, boxed)
-        return [d.insert_at(form, parent, prev, nxt, lines)]
+        edits = [d.insert_at(form, parent, prev, nxt, lines)]
+        if form == "item" and marker[0].isdigit() and nxt is not None and not d.lazy(parent, nxt):
+            n = int(marker[:-1])
+            edits += d.renumbered(parent, nxt, n, n + 1)  # the items after it move up one
+        return edits
     place = d.place(edit.part)
     if edit.op == "delete":
-        return [d.cut(place.line, place.end)]
+        parent, nxt = d.o.row(edit.part).parent, _next_sibling(d, edit.part)
+        cut = [d.cut(place.line, place.end)]
+        if place.kind == "item" and place.marker[0].isdigit() and nxt is not None and not d.lazy(parent, nxt):
+            n = int(place.marker[:-1])
+            return cut + d.renumbered(parent, nxt, n + 1, n)  # the items after it move down one
+        return cut
     if edit.op == "set":
         return _set(d, place, edit.fields)
     if edit.op == "move":

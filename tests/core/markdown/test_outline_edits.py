@@ -53,8 +53,8 @@ def test_a_new_row_takes_the_form_of_its_siblings() -> None:
     assert out == DOC.replace("  - [x] sub one", "  - [ ] first sub\n  - [x] sub one")
     out = run("insert", after="Research", parent=ID["Plan"], topic="New section", note="Body.")
     assert out == DOC.replace("## Later", "## New section\n\nBody.\n\n## Later")
-    out = run("insert", after="Interview", parent=ID["Research"], topic="Survey")
-    assert out == DOC.replace("1. Interview\n", "1. Interview\n2. Survey\n")
+    out = run("insert", after="Interview", parent=ID["Research"], topic="Survey")  # the items after it renumbered
+    assert out == DOC.replace("1. Interview\n2. Résumé", "1. Interview\n2. Survey\n3. Résumé")
     # no rows under the heading yet: a new list after its text; nested rows nest
     out = run("insert", parent=ID["Later"], topic="first in later", children=[{"topic": "kid", "id": "k"}])
     assert out == DOC + "\n- first in later\n  - kid\n"
@@ -62,6 +62,24 @@ def test_a_new_row_takes_the_form_of_its_siblings() -> None:
     assert out == DOC.replace("- plain\n", "- plain\n  - nested 東京\n")
     assert run("insert", parent=None, topic="Top") == "# Top\n\n" + DOC  # first at the top level
     assert run("insert", after="Plan", parent=None, topic="Top") == DOC + "\n# Top\n"
+
+
+def test_ordered_lists_stay_numbered_as_they_were() -> None:
+    def edit(text: str, op: str, k: int, **fields: Any) -> str:
+        rows = parse_outline(text).rows
+        e = PartEdit("new" if op == "insert" else rows[k].id, cast(EditOp, op), after=rows[k].id, fields=fields)
+        return apply_row_edit(text, e)
+
+    seq = "1. a\n2. b\n3. c\n"
+    assert edit(seq, "insert", 0, parent=None, topic="n") == "1. a\n2. n\n3. b\n4. c\n"
+    assert edit(seq, "delete", 0) == "1. b\n2. c\n"
+    assert edit(seq, "delete", 1) == "1. a\n2. c\n"
+    lazy = "1) a\n1) b\n1) c\n"
+    assert edit(lazy, "insert", 0, parent=None, topic="n") == "1) a\n1) n\n1) b\n1) c\n"
+    assert edit(lazy, "delete", 0) == "1) b\n1) c\n"
+    odd = "3. a\n7. b\n9. c\n"  # numbered otherwise: left as it is
+    assert edit(odd, "delete", 0) == "7. b\n9. c\n"
+    assert edit(odd, "insert", 0, parent=None, topic="n") == "3. a\n4. n\n7. b\n9. c\n"
 
 
 def test_new_topics_are_text_not_markup() -> None:
