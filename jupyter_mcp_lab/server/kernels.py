@@ -18,6 +18,7 @@ from typing import Any
 
 import nbformat
 from jupyter_core.utils import ensure_async
+from traitlets import TraitError
 
 from ..core.errors import DomainError
 from ..core.kernels import Execution, ExecutionStatus, KernelInfo, OnOutput
@@ -56,7 +57,13 @@ class JupyterKernels:
                 paths.setdefault(kernel["id"], []).append(s.get("path", ""))
         out = []
         specs = self._km.kernel_spec_manager.get_all_specs()
-        for model in self._km.list_kernels():
+        for kernel_id in list(self._km.list_kernel_ids()):
+            try:
+                model = self._km.kernel_model(kernel_id)
+            except (TraitError, KeyError):
+                # Starting (no last activity yet: Jupyter's own listing fails on it, so one
+                # agent's kernel starting failed another's run) or just gone: not listed.
+                continue
             spec = (specs.get(model.get("name", "")) or {}).get("spec") or {}
             out.append(
                 KernelInfo(

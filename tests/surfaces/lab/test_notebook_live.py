@@ -188,9 +188,9 @@ async def test_outputs_stream_into_the_open_notebook_while_the_code_runs(lab: La
 
         # The person sees the first line, and the cell running, before the code has finished.
         await until(lambda: texts() == ["first\n"], 10)
-        assert not running.done()
         assert ycell(editor, "run")["execution_state"] == "running"
-        assert "first\n" in logs  # the agent has it too, as a log message
+        await until(lambda: "first\n" in logs, 5)  # the agent has it too, as a log message
+        assert not running.done()
         result = await running
         assert result["status"] == "ok" and result["stored"] is True
         await until(lambda: len(texts()) == 2 and cells(editor)["run"]["execution_count"] is not None)
