@@ -137,6 +137,10 @@ def start_lab(
         env.pop(name, None)
     if base_url != "/":
         options = (f"--ServerApp.base_url={base_url}", *options)
+    # The server's log goes to a file: a pipe nobody reads fills up (64 KB) over a module's
+    # tests and the server then blocks on its next log line.
+    log_path = tmp_path / f"server-{port}.log"
+    log = log_path.open("w")
     proc = subprocess.Popen(
         [
             python,
@@ -153,7 +157,7 @@ def start_lab(
             *extra,
         ],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=log,
         env=env,
         text=True,
         cwd=tmp_path,  # what the server writes to its working directory (a Y store) stays there
@@ -167,7 +171,7 @@ def start_lab(
                     break
             except httpx.TransportError:
                 pass
-            assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+            assert proc.poll() is None, log_path.read_text(errors="replace")
             time.sleep(0.3)
         yield Lab(base, token, root)
     finally:
@@ -176,6 +180,7 @@ def start_lab(
             proc.wait(15)
         except subprocess.TimeoutExpired:
             proc.kill()
+        log.close()
 
 
 @pytest.fixture
