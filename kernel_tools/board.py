@@ -26,11 +26,28 @@ STATUSES = ["pending", "accepted", "rejected", "conflict", "all"]
 FETCH_LIMIT = 1000
 
 
+class _Table(pn.widgets.Tabulator):
+    """The suggestions' table: the browser's events on it (a ticked row, a page turned) are
+    applied under the board's lock, not in the middle of a refresh's update of the same table."""
+
+    def __init__(self, lock: threading.RLock, value: Any, **params: Any) -> None:
+        self._board_lock = lock
+        super().__init__(value, **params)
+
+    def _process_events(self, events: dict[str, Any]) -> None:
+        with self._board_lock:
+            super()._process_events(events)
+
+
 class ReviewBoard:
     """The board's widgets and their wiring; ``.layout`` is the Panel object (``review_board``)."""
 
     def __init__(self, lab: Any, served: bool = False) -> None:
         self.lab = lab
+        # Every change to the widgets holds this: refreshes, decisions and diffs end on worker
+        # threads, the person's clicks on the kernel's, and Panel's table is not thread-safe (a
+        # value set while it is pushing another is dropped: the page kept rows already decided).
+        self._ui = threading.RLock()
         self.tasks = Tasks()
         self.suggestions: list[dict[str, Any]] = []
         self.frame = table([])
@@ -43,7 +60,8 @@ class ReviewBoard:
         # Inline only: the same board as a page of its own (Panel's server extension serves it).
         self.serve_button = pn.widgets.Button(label="Open as a page", width=130, visible=not served)
         self.served_link = pn.pane.HTML("", margin=(8, 10))
-        self.table = pn.widgets.Tabulator(
+        self.table = _Table(
+            self._ui,
             self.frame,
             selectable="checkbox",
             show_index=False,
@@ -90,7 +108,9 @@ class ReviewBoard:
 
     def load(self) -> None:
         """Fetch and show now (what building the board does: a served page starts complete)."""
-        self._show(*self._fetch())
+        fetched = self._fetch()
+        with self._ui:
+            self._show(*fetched)
 
     def refresh(self) -> None:
         """Fetch again and show, in the background (``board.tasks.wait()`` waits for it)."""
@@ -129,11 +149,13 @@ class ReviewBoard:
             self.activity.value = activity_table(activity.get("entries", []))
 
     def _apply_filters(self, *_: Any) -> None:
-        shown = filtered(self.frame, self.agent.value, self.document.value)
-        selected_ids = set(self.selected_ids())
-        self.table.value = shown
-        self.table.selection = [i for i, sid in enumerate(shown["id"]) if sid in selected_ids]
-        self._selection_changed()
+        with self._ui:
+            shown = filtered(self.frame, self.agent.value, self.document.value)
+            selected_ids = set(self.selected_ids())
+            # Rows and selection together: the table never holds a selection of the older rows.
+            selection = [i for i, sid in enumerate(shown["id"]) if sid in selected_ids]
+            self.table.param.update(value=shown, selection=selection)
+            self._selection_changed()
 
     def shown_ids(self, pending_only: bool = True) -> list[str]:
         """The ids the table shows now (the filters applied)."""
@@ -161,6 +183,10 @@ class ReviewBoard:
 
     def decide(self, verb: str, ids: list[str]) -> Any:
         """Accept or reject these suggestions as the person (in the background; a future)."""
+        with self._ui:
+            return self._decide(verb, ids)
+
+    def _decide(self, verb: str, ids: list[str]) -> Any:
         pending = set(self.shown_ids())
         ids = [i for i in ids if i in pending]
         buttons = (self.accept_selected, self.reject_selected, self.accept_filtered, self.reject_filtered)
@@ -176,7 +202,6 @@ class ReviewBoard:
                 note = self._call(verb, ids)
             except Exception as exc:
                 note = f"⚠ {error_text(exc)}"
-            fetched = self._fetch()
 
             def show() -> None:
                 self._show(*fetched)
@@ -184,7 +209,9 @@ class ReviewBoard:
                 for b in buttons[2:]:
                     b.disabled = False
 
-            self._on_ui(show)
+            with self._refreshing:  # in turn with the refreshes, as one of them
+                fetched = self._fetch()
+                self._on_ui(show)
 
         return self.tasks.run(run)
 
@@ -205,6 +232,10 @@ class ReviewBoard:
         return note
 
     def _selection_changed(self) -> None:
+        with self._ui:
+            self._show_selection()
+
+    def _show_selection(self) -> None:
         ids = self.selected_ids()
         pending = set(self.shown_ids())
         self.accept_selected.disabled = self.reject_selected.disabled = not any(i in pending for i in ids)
@@ -250,11 +281,16 @@ class ReviewBoard:
             self._refresh_soon.poke()
 
     def _on_ui(self, fn: Callable[[], None]) -> None:
-        """Run ``fn`` where the Bokeh document may be changed: its next tick when served, else now."""
+        """Run ``fn`` where the Bokeh document may be changed: its next tick when served, else now
+        (holding the board's lock: another thread may be changing the widgets too)."""
         doc = self._doc
         if doc is not None and doc.session_context is not None:
-            doc.add_next_tick_callback(fn)
+            doc.add_next_tick_callback(lambda: self._locked(fn))
         else:
+            self._locked(fn)
+
+    def _locked(self, fn: Callable[[], None]) -> None:
+        with self._ui:
             fn()
 
     def close(self) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from kernel_tools.board import review_board
 from kernel_tools.board_app import APP_FILE, APP_SOURCE, serve_url
-from kernel_tools.board_model import ALL
+from kernel_tools.board_model import ALL, totals
 from tests.kernel_tools.conftest import Lab, note
 from tests.kernel_tools.test_review_widget import TEXT, eventually, stage
 
@@ -142,3 +142,42 @@ def test_the_panel_link_writes_the_same_app() -> None:
     found = re.search(r"export const BOARD_SOURCE = `(.*?)`;", source, re.S)
     assert found is not None and found.group(1) == APP_SOURCE
     assert f"export const BOARD_APP = '{APP_FILE}';" in source
+
+
+def test_a_decision_during_a_refresh_ends_at_the_servers_state(lab_server: Lab, lab: Any) -> None:
+    """The person rejects everything while a refresh is pushing its rows: the decision's own
+    update must wait for it, not slip into Panel's table mid-update (Panel skips a value that
+    arrives while the table is updating, so the page kept the older rows)."""
+    import contextlib
+
+    from panel.models.tabulator import DataTabulator
+
+    path = note(lab_server, "board/race.md", TEXT)
+    stage(lab_server, path, "quick brown fox", "quick red fox", "Red.", agent="agent-a")
+    stage(lab_server, path, "lazy dog", "sleepy cat", "Cats.", agent="agent-b")
+    layout = lab.board()
+    b = layout.board
+    b.close()  # no live refreshes: this test orders them itself
+    tables = layout.get_root().select({"type": DataTabulator})
+    [source] = [t.source for t in tables if "Rationale" in t.source.data]  # what the page shows
+    b.document.value = path
+    assert len(b.table.value) == 2
+    decided: list[Any] = []
+
+    def mid_refresh(attr: str, old: Any, new: Any) -> None:
+        # Called while the refresh's rows are being pushed into the table (on its thread).
+        if not decided:
+            decided.append(b.decide("reject", b.shown_ids()))
+            # Before the fix the decision finished here, inside the table's update, and its rows
+            # were dropped; now it waits for this refresh to end (hence the time-out).
+            with contextlib.suppress(TimeoutError):
+                decided[0].result(timeout=2)
+
+    source.on_change("data", mid_refresh)
+    stage(lab_server, path, "# Notes", "# Journal", "Title.", agent="agent-c")  # the refresh brings a row
+    b.refresh()
+    assert b.tasks.wait(15) and decided
+    assert b.message.object == "Rejected 3."
+    assert lab_server.api("GET", f"suggestions?path={path}&status=pending")["suggestions"] == []
+    assert list(b.table.value["id"]) == [] and len(source.data["id"]) == 0, source.data["id"]
+    assert b.summary.object == totals(lab_server.api("GET", "suggestions?status=pending")["counts"])
