@@ -164,7 +164,7 @@ def start_lab(
     )
     base = f"http://127.0.0.1:{port}{base_url.rstrip('/')}"
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120  # two labs starting at once on 2 busy cores can take a minute
         while time.monotonic() < deadline:
             try:
                 if httpx.get(f"{base}/api/status", headers={"Authorization": f"token {token}"}, timeout=2).is_success:
@@ -173,6 +173,8 @@ def start_lab(
                 pass
             assert proc.poll() is None, log_path.read_text(errors="replace")
             time.sleep(0.3)
+        else:  # say so here rather than as the first test's connection error
+            raise AssertionError(f"JupyterLab did not answer in 120 s:\n{log_path.read_text(errors='replace')[-4000:]}")
         yield Lab(base, token, root)
     finally:
         proc.terminate()
