@@ -7,7 +7,7 @@ import json
 import pytest
 from mcp.client import Client
 from mcp_types import ElicitResult
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from jupyter_mcp_lab.ops import OpContext, operation
 from jupyter_mcp_lab.ops.context import Caller
@@ -139,3 +139,42 @@ async def test_questions_reach_the_person_through_elicitation(services):
         assert (await client.call_tool("ask", {})).structured_content == {"answer": None}
     outcome = await Dispatcher(surface, services).call("ask", {}, CALLER)  # no transport to ask through
     assert outcome.payload == {"answer": None}
+
+
+class Kept(BaseModel):
+    items: list[int]
+
+
+class FrozenKept(Kept):
+    model_config = ConfigDict(frozen=True)
+
+
+KEPT = {"mutable": Kept(items=[1]), "frozen": FrozenKept(items=[1])}
+
+
+class KeptParams(BaseModel):
+    which: str = "mutable"
+
+
+@operation("test.kept", read_only=True)
+async def kept(ctx: OpContext, params: KeptParams) -> Kept:
+    """The same result object on every call (as an operation's cache returns it)."""
+    return KEPT[params.which]
+
+
+KEPT_SURFACE = Surface("k", "k", "k", tools=(FlatTool("kept", kept),))
+
+
+async def test_a_result_returned_again_is_encoded_again_unless_it_is_frozen(services):
+    dispatcher = Dispatcher(KEPT_SURFACE, services)
+    first = await dispatcher.call("kept", {}, CALLER)
+    KEPT["mutable"].items.append(2)  # a mutable result can change between calls: dumped again
+    second = await dispatcher.call("kept", {}, CALLER)
+    assert (first.payload, second.payload) == ({"items": [1]}, {"items": [1, 2]})
+    assert json.loads(second.text or "") == second.payload
+    one = await dispatcher.call("kept", {"which": "frozen"}, CALLER)
+    two = await dispatcher.call("kept", {"which": "frozen"}, CALLER)
+    assert two.payload is one.payload and two.text is one.text and one.text == '{"items":[1]}'
+    assert await dispatcher.call("kept", {}, CALLER) != one  # another result: its own answer
+    entries = services.activity.since(0)
+    assert len(entries) == 5 and {e.result for e in entries[2:4]} == {'{"items":[1]}'}  # every call logged

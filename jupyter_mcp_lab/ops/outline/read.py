@@ -150,6 +150,25 @@ def views(tree: OutlineTree, rows: Iterable[Row], notes: bool) -> list[RowView]:
     return out
 
 
+# The tree view's rows list per tree and (row, maxDepth, notes): the same list object while
+# the content is the same (a new revision parses a new content, so a new tree), which lets
+# the structure tool keep its result and the dispatcher its JSON per revision.
+_WALKS: WeakKeyDictionary[OutlineTree, dict[tuple[str | None, int | None, bool], list[RowView]]] = WeakKeyDictionary()
+
+
+def tree_rows(tree: OutlineTree, row: str | None, max_depth: int | None, notes: bool) -> list[RowView]:
+    """The views of ``tree``'s rows from ``row`` to ``max_depth``, one list per tree and
+    arguments (do not change it)."""
+    made = _WALKS.setdefault(tree, {})
+    key = (row, max_depth, notes)
+    hit = made.get(key)
+    if hit is None:
+        hit = made[key] = views(tree, tree.walk(row, max_depth), notes)
+        while len(made) > 4:  # a few depths at a time
+            del made[next(iter(made))]
+    return hit
+
+
 def _section(ctx: OpContext, tree: OutlineTree, params: ReadParams, result: OutlineRead) -> None:
     rows = list(tree.walk(params.row))
     root = tree.row(params.row) if params.row is not None else None
@@ -203,7 +222,7 @@ async def read(ctx: OpContext, params: ReadParams) -> OutlineRead:
         canRedo=bool(doc.history.redo_stack),
     )
     if params.view == "tree":
-        result.rows = views(tree, tree.walk(params.row, params.maxDepth), params.notes)
+        result.rows = tree_rows(tree, params.row, params.maxDepth, params.notes)
     elif params.view == "row":
         if params.row is None:
             raise_missing("row", "view 'row'")

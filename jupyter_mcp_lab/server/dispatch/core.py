@@ -74,6 +74,8 @@ class Dispatcher:
         self._tools: dict[str, ToolBinding] | None = None
         self.resources: dict[str, SurfaceResource] = {r.uri: r for r in surface.resources}
         self._render = surface.render_error or default_render
+        # The last frozen result, its payload, JSON and (text, log summary): see _encoded.
+        self._last: tuple[BaseModel, Any, bytes, tuple[str, str] | None] | None = None
 
     @property
     def tools(self) -> dict[str, ToolBinding]:
@@ -116,9 +118,7 @@ class Dispatcher:
                 ask=reporter.ask,
             )
             result = await op(ctx, params)
-            payload = result.model_dump(mode="json", by_alias=True)
-            # pydantic's serializer: the same compact JSON as json.dumps(ensure_ascii=False), 7x faster.
-            encoded = to_json(payload)
+            payload, encoded = self._encoded(result)
             limit = self.services.settings.max_response_bytes
             size = len(encoded)
             if size > limit:
@@ -129,11 +129,8 @@ class Dispatcher:
                     bytes=size,
                     limit=limit,
                 )
-            text = encoded.decode()
-            answered = result_summary(payload, text)
-            # A profile whose reference answers in prose sends that as the text (the JSON stays
-            # the structured content).
-            return Outcome(payload, text=self.surface.text(payload) if self.surface.text else text)
+            text, answered = self._texts(result, payload, encoded)
+            return Outcome(payload, text=text)
         except DomainError as exc:
             status = exc.code
             envelope = exc.envelope()
@@ -162,6 +159,34 @@ class Dispatcher:
                 status=status,
                 duration_ms=round((time.perf_counter() - started) * 1000, 3),
             )
+
+    def _encoded(self, result: BaseModel) -> tuple[Any, bytes]:
+        """The result's JSON values and their JSON. A frozen result the operation returned
+        before (the same object: an operation's per-revision cache, e.g. an outline's
+        structure) reuses the last call's, as its value cannot have changed."""
+        hit = self._last
+        if hit is not None and hit[0] is result:
+            return hit[1], hit[2]
+        payload = result.model_dump(mode="json", by_alias=True)
+        # pydantic's serializer: the same compact JSON as json.dumps(ensure_ascii=False), 7x faster.
+        encoded = to_json(payload)
+        if result.model_config.get("frozen"):
+            self._last = (result, payload, encoded, None)
+        return payload, encoded
+
+    def _texts(self, result: BaseModel, payload: Any, encoded: bytes) -> tuple[str, str]:
+        """The answer's text and the activity log's summary of it (kept with a reused result)."""
+        hit = self._last
+        if hit is not None and hit[0] is result and hit[3] is not None:
+            return hit[3]
+        text = encoded.decode()
+        answered = result_summary(payload, text)
+        # A profile whose reference answers in prose sends that as the text (the JSON stays
+        # the structured content).
+        texts = (self.surface.text(payload) if self.surface.text else text, answered)
+        if hit is not None and hit[0] is result:
+            self._last = (result, payload, encoded, texts)
+        return texts
 
     async def read_resource(self, uri: str, caller: Caller, reporter: Reporter = SILENT) -> str:
         """A resource's JSON text for ``caller``; a ``DomainError`` when it cannot be read."""

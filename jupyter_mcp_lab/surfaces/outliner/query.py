@@ -77,15 +77,33 @@ class DocumentBrief(BaseModel):
 
 
 class StructureResult(BaseModel):
+    # Frozen: the same result for the same rows list (one per parsed revision, see
+    # outline.tree_rows) is returned again, and the dispatcher reuses its JSON.
+    model_config = ConfigDict(frozen=True)
+
     document: DocumentBrief
     rows: Rows
+
+
+# The last few structures, keyed by the rows list's identity (the list is held with it, so
+# the id stays its own) and the name (a renamed file keeps its parsed content).
+_STRUCTURES: dict[tuple[int, str], tuple[list[RowView], StructureResult]] = {}
 
 
 @adapter(outline.read, title="Get outline structure")
 async def get_outline_structure(ctx: OpContext, params: StructureParams) -> StructureResult:
     """Get the full outline structure including all rows, their text, notes, and hierarchy."""
     r = await focused(ctx, view="tree", maxDepth=params.maxDepth, notes=params.includeNotes)
-    return StructureResult(document=DocumentBrief(name=r.name, rowCount=r.rowCount), rows=r.rows or [])
+    rows = r.rows or []
+    key = (id(rows), r.name)
+    hit = _STRUCTURES.get(key)
+    if hit is not None and hit[0] is rows and hit[1].document.rowCount == r.rowCount:
+        return hit[1]
+    result = StructureResult(document=DocumentBrief(name=r.name, rowCount=r.rowCount), rows=rows)
+    _STRUCTURES[key] = (rows, result)
+    while len(_STRUCTURES) > 8:
+        del _STRUCTURES[next(iter(_STRUCTURES))]
+    return result
 
 
 # --------------------------------------------------------------------------- get_row

@@ -201,3 +201,23 @@ async def test_a_big_section_comes_in_pages(ops_client: Any, tmp_path: Path) -> 
         too_big = await tools.fail("get_outline_structure", maxDepth=0)
         assert too_big["error"] == "response_too_large" and too_big["limit"] == 20_000
         assert len((await tools.ok("get_row_children", rowId="row-10"))["children"]) == 9
+
+
+async def test_a_repeated_structure_follows_every_change_of_the_file(outliner: tuple[Any, Path]) -> None:
+    # The structure's result and its JSON are reused while the file's revision stays: a change
+    # of the same size (a topic's digit, a checkbox) must still show on the next call.
+    open_tools, root = outliner
+    await focus(open_tools, "plan.opml")
+    async with open_tools("outliner") as tools:
+        first = await tools.ok("get_outline_structure")
+        assert await tools.ok("get_outline_structure") == first
+        write(root, "plan.opml", OMNI.replace('"Tag v1.0" _status="checked"', '"Tag v1.1" _status="unchecked"'))
+        changed = await tools.ok("get_outline_structure")
+        rows = {row["topic"]: row for row in changed["rows"]}
+        assert "Tag v1.0" not in rows and rows["Tag v1.1"]["state"] == "unchecked"
+        assert rows["Launch"]["state"] == "mixed" and changed["document"]["rowCount"] == 11
+        top = await tools.ok("get_outline_structure", maxDepth=0)
+        assert [row["topic"] for row in top["rows"]] == ["Launch", "Research", "Ideas & notes"]
+        assert (await tools.ok("get_outline_structure"))["rows"] == changed["rows"]
+        write(root, "plan.opml", OMNI)
+        assert await tools.ok("get_outline_structure") == first
