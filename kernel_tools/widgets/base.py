@@ -10,6 +10,7 @@ widget sets its traitlets when it is done. ``tasks.wait()`` lets tests and cells
 from __future__ import annotations
 
 import concurrent.futures
+import logging
 import threading
 import time
 import traceback
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"
 _pool = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="mcp-lab-widget")
 
@@ -82,6 +84,8 @@ class Tasks:
             if self._on_error is not None:
                 self._on_error(traceback.format_exc(limit=4))
             else:
+                # Most of these futures are never read: without this a failure left no trace.
+                log.exception("A widget's background work failed")
                 raise
 
     def _track(self, future: concurrent.futures.Future[Any]) -> concurrent.futures.Future[Any]:

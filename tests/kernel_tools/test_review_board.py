@@ -5,6 +5,7 @@ the files, the agents' activity, live updates; and the served mode's app file an
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import httpx
@@ -181,3 +182,17 @@ def test_a_decision_during_a_refresh_ends_at_the_servers_state(lab_server: Lab, 
     assert lab_server.api("GET", f"suggestions?path={path}&status=pending")["suggestions"] == []
     assert list(b.table.value["id"]) == [] and len(source.data["id"]) == 0, source.data["id"]
     assert b.summary.object == totals(lab_server.api("GET", "suggestions?status=pending")["counts"])
+
+
+def test_a_failure_in_the_background_leaves_a_trace(
+    lab_server: Lab, board: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Nobody reads most of the board's background futures: a failure is logged."""
+    b = board()
+    with caplog.at_level(logging.ERROR, logger="kernel_tools.widgets.base"):
+        future = b.tasks.run(lambda: b.lab.review.suggestion("no-such-suggestion"))
+        assert b.tasks.wait(15)
+    assert future.exception() is not None
+    [record] = [r for r in caplog.records if r.name == "kernel_tools.widgets.base"]
+    assert record.getMessage() == "A widget's background work failed"
+    assert record.exc_info is not None and record.exc_info[1] is future.exception()
