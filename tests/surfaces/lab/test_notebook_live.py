@@ -13,7 +13,6 @@ import asyncio
 import json
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -28,10 +27,10 @@ pytest.importorskip("httpx_ws")
 if not rtc_installed():
     pytest.skip("jupyter-collaboration is not installed", allow_module_level=True)
 
-from httpx_ws import aconnect_ws  # noqa: E402
-from jupyter_ydoc import YNotebook  # noqa: E402
-from pycrdt import Provider  # noqa: E402
-from pycrdt.websocket.websocket import HttpxWebsocket  # noqa: E402
+from httpx_ws import aconnect_ws
+from jupyter_ydoc import YNotebook
+from pycrdt import Provider
+from pycrdt.websocket.websocket import HttpxWebsocket
 
 pytestmark = pytest.mark.timeout(120)
 KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
@@ -116,9 +115,7 @@ async def test_an_agent_and_a_person_on_one_open_notebook(lab: Lab) -> None:
     )
     async with open_notebook(lab, name) as editor, agent(lab, "live-agent") as tools:
         r0 = (await tools.ok("notebook", "read", path=name))["revision"]
-        [s_a] = (await tools.ok("notebook", "edit", path=name, op="source", cell="a", source="x = 10"))[
-            "suggestionIds"
-        ]
+        [s_a] = (await tools.ok("notebook", "edit", path=name, op="source", cell="a", source="x = 10"))["suggestionIds"]
         [s_c] = (await tools.ok("notebook", "edit", path=name, op="replace", cell="c", old="2", new="20"))[
             "suggestionIds"
         ]
