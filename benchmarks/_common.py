@@ -1,5 +1,6 @@
-"""What the benchmarks share: free ports, children that die with the benchmark, percentiles,
-and an SDK client session that waits for a server's MCP endpoint to come up."""
+"""What the benchmarks share: free ports, children that die with the benchmark, a server's own
+Jupyter directories, percentiles, and an SDK client session that waits for a server's MCP
+endpoint to come up."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 
@@ -25,6 +27,20 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def own_jupyter_dirs(env: dict[str, str], tmp: Path) -> dict[str, str]:
+    """``env`` with Jupyter's config, data and runtime directories under ``tmp`` (made here) and
+    no ``JUPYTER_TOKEN``: a server under test reads no user settings and takes the token it is given."""
+    for var, sub in (
+        ("JUPYTER_CONFIG_DIR", "jupyter-config"),
+        ("JUPYTER_DATA_DIR", "jupyter-data"),
+        ("JUPYTER_RUNTIME_DIR", "jupyter-runtime"),
+    ):
+        (tmp / sub).mkdir(exist_ok=True)
+        env[var] = str(tmp / sub)
+    env.pop("JUPYTER_TOKEN", None)
+    return env
 
 
 def percentile(samples: list[float], q: float) -> float:

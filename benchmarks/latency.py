@@ -60,7 +60,7 @@ REPO = HERE.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from benchmarks._common import die_with_parent, free_port, open_client, percentile  # noqa: E402
+from benchmarks._common import die_with_parent, free_port, open_client, own_jupyter_dirs, percentile  # noqa: E402
 
 LATENCY_TARGET = 1.3  # subject p50 / floor p50 at most
 THROUGHPUT_TARGET = 0.8  # subject calls/s / floor calls/s at least
@@ -166,14 +166,7 @@ class Servers:
         first = (extra or {}).get("PYTHONPATH", "")  # another source tree goes before this one
         env.update({k: v for k, v in (extra or {}).items() if k != "PYTHONPATH"})
         env["PYTHONPATH"] = os.pathsep.join(p for p in (first, str(REPO), env.get("PYTHONPATH", "")) if p)
-        for var, sub in (
-            ("JUPYTER_CONFIG_DIR", "jupyter-config"),
-            ("JUPYTER_DATA_DIR", "jupyter-data"),
-            ("JUPYTER_RUNTIME_DIR", "jupyter-runtime"),
-        ):
-            (self.tmp / sub).mkdir(exist_ok=True)
-            env[var] = str(self.tmp / sub)
-        env.pop("JUPYTER_TOKEN", None)
+        own_jupyter_dirs(env, self.tmp)
         return env
 
     def _spawn(

@@ -63,7 +63,7 @@ if sys.path and Path(sys.path[0] or ".").resolve() == HERE:
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from benchmarks._common import die_with_parent, free_port, open_client, percentile  # noqa: E402
+from benchmarks._common import die_with_parent, free_port, open_client, own_jupyter_dirs, percentile  # noqa: E402
 from benchmarks.markdown import JupyterServer, code_version  # noqa: E402
 
 REFERENCE = "jupyter-mcp-server==2.2.4"
@@ -87,14 +87,7 @@ class Lab(JupyterServer):
 
     def start(self) -> None:
         env = dict(os.environ)
-        for var, sub in (
-            ("JUPYTER_CONFIG_DIR", "jupyter-config"),
-            ("JUPYTER_DATA_DIR", "jupyter-data"),
-            ("JUPYTER_RUNTIME_DIR", "jupyter-runtime"),
-        ):
-            (self.tmp / sub).mkdir(exist_ok=True)
-            env[var] = str(self.tmp / sub)
-        env.pop("JUPYTER_TOKEN", None)
+        own_jupyter_dirs(env, self.tmp)
         self.port = free_port()
         cmd = [
             self.python,
