@@ -56,8 +56,10 @@ async def open_client(
     headers: dict[str, str],
     proc: subprocess.Popen[bytes] | None,
     attempts: int = 50,
+    client_options: dict[str, Any] | None = None,
 ) -> Any:
-    """One SDK client session (legacy mode: initialize, stateful, SSE), kept open on ``stack``."""
+    """One SDK client session, kept open on ``stack``; by default in legacy mode (initialize,
+    stateful, SSE) with no cache, else with ``client_options`` for the SDK's ``Client``."""
     import httpx2
     from mcp.client import Client
     from mcp.client.streamable_http import streamable_http_client
@@ -68,7 +70,8 @@ async def open_client(
         await inner.__aenter__()
         try:
             http = await inner.enter_async_context(create_mcp_http_client(headers=headers))
-            client = Client(streamable_http_client(url, http_client=http), mode="legacy", cache=None)
+            options = client_options if client_options is not None else {"mode": "legacy", "cache": None}
+            client = Client(streamable_http_client(url, http_client=http), **options)
             await inner.enter_async_context(client)
         except (Exception, httpx2.TransportError):
             await inner.aclose()

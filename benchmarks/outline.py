@@ -51,7 +51,7 @@ if sys.path and Path(sys.path[0] or ".").resolve() == HERE:
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from benchmarks._common import percentile  # noqa: E402
+from benchmarks._common import open_client, percentile  # noqa: E402
 from benchmarks.markdown import JupyterServer  # noqa: E402
 
 SIZES = (1_000, 5_000, 10_000)
@@ -201,29 +201,10 @@ class OutlineServer(JupyterServer):
 
 
 async def _client(stack: contextlib.AsyncExitStack, url: str, headers: dict[str, str], name: str) -> Any:
-    import httpx2
-    from mcp.client import Client
-    from mcp.client.streamable_http import streamable_http_client
-    from mcp.shared._httpx_utils import create_mcp_http_client
     from mcp.types import Implementation
 
-    for attempt in range(50):
-        inner = contextlib.AsyncExitStack()
-        await inner.__aenter__()
-        try:
-            http = await inner.enter_async_context(create_mcp_http_client(headers=headers))
-            info = Implementation(name=name, version="1")
-            client = Client(streamable_http_client(url, http_client=http), mode="auto", client_info=info)
-            await inner.enter_async_context(client)
-        except (Exception, httpx2.TransportError):
-            await inner.aclose()
-            if attempt == 49:
-                raise
-            await asyncio.sleep(0.1)
-            continue
-        stack.push_async_callback(inner.aclose)
-        return client
-    raise AssertionError("unreachable")
+    info = Implementation(name=name, version="1")
+    return await open_client(stack, url, headers, None, client_options={"mode": "auto", "client_info": info})
 
 
 CPU: dict[str, list[float]] = {}  # "<key> <tool> server|client" -> CPU seconds per call
