@@ -12,6 +12,7 @@ import {
   lineBreaks,
   parseUnified
 } from './diff_model';
+import type { ISuggestion } from './api_types';
 import { el } from './dom';
 
 /** Options of `renderDiff`. */
@@ -127,5 +128,25 @@ export function renderChange(
     change.before + change.original + change.after,
     change.before + change.new + change.after,
     { ...options, firstLine, context: 1000 }
+  );
+}
+
+/** A suggestion's range in its lines of context (its server-sent `context*`). */
+export function renderSuggestionRange(
+  s: Pick<
+    ISuggestion,
+    'contextBefore' | 'original' | 'new' | 'contextAfter' | 'lineStart'
+  >,
+  label: string
+): HTMLElement {
+  return renderChange(
+    {
+      before: s.contextBefore ?? '',
+      original: s.original,
+      new: s.new,
+      after: s.contextAfter ?? '',
+      lineStart: s.lineStart
+    },
+    { label }
   );
 }

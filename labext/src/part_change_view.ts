@@ -6,7 +6,7 @@
  * by the marks in the open notebook (notebook_marks.ts).
  */
 import type { ISuggestion } from './api_types';
-import { renderChange, renderTextDiff } from './diff_view';
+import { renderSuggestionRange, renderTextDiff } from './diff_view';
 import { el } from './dom';
 import { describePartChange, IPartSummary, IRowIndex } from './part_change';
 
@@ -17,16 +17,7 @@ export function renderPartDiff(
 ): HTMLElement | null {
   const diff = change.diff;
   if (diff === 'inPart') {
-    return renderChange(
-      {
-        before: s.contextBefore ?? '',
-        original: s.original,
-        new: s.new,
-        after: s.contextAfter ?? '',
-        lineStart: s.lineStart
-      },
-      { label: `Change in ${change.title}` }
-    );
+    return renderSuggestionRange(s, `Change in ${change.title}`);
   }
   if (diff === null) {
     return null;

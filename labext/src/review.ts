@@ -18,7 +18,7 @@
 import type { OutlineRows } from './outline_rows';
 import { isPartSuggestion, rowsToReveal } from './part_change';
 import { renderPartChange } from './part_change_view';
-import { renderChange } from './diff_view';
+import { renderChange, renderSuggestionRange } from './diff_view';
 import { button, el } from './dom';
 import type { IRevealTarget } from './reveal';
 import {
@@ -55,16 +55,7 @@ export function renderSuggestionChange(
   if (isPartSuggestion(s)) {
     return renderPartChange(s, rows?.index(s.path));
   }
-  return renderChange(
-    {
-      before: s.contextBefore ?? '',
-      original: s.original,
-      new: s.new,
-      after: s.contextAfter ?? '',
-      lineStart: s.lineStart
-    },
-    { label: `Change on ${lineRange(s)}` }
-  );
+  return renderSuggestionRange(s, `Change on ${lineRange(s)}`);
 }
 
 /** A link-styled button (the panel's links act in JupyterLab, not the browser). */
