@@ -13,7 +13,7 @@ from ..core.errors import DomainError
 from ..core.history import change_between
 from ..core.review import effective_mode
 from ..core.revision import revision_of
-from ..core.suggestions import Grant
+from ..core.suggestions import Checkpoint, Grant
 from ..core.text import line_at
 from ..core.workspace import Tab
 from . import documents
@@ -98,6 +98,23 @@ def policy_mode(ctx: OpContext, key: str, requested: Mode) -> tuple[Mode, Grant 
     return effective_mode(requested, ctx.settings.approval, granted=grant is not None), grant
 
 
+def record_applied(
+    ctx: OpContext, doc: OpenDocument, before: str, after: str, grant: Grant | None, label: str, rationale: str | None
+) -> Checkpoint | None:
+    """The checkpoint an applied agent change leaves (under the grant that let it apply, or
+    automatically), so a person can see and revert it."""
+    return ctx.services.reviews.checkpoint(
+        doc,
+        before,
+        after,
+        ctx.caller.author,
+        "grant" if grant else "auto",
+        grant_id=grant.id if grant else None,
+        label=label,
+        rationale=rationale or "",
+    )
+
+
 async def mutate(
     ctx: OpContext,
     doc: OpenDocument,
@@ -132,16 +149,7 @@ async def mutate(
     if mode == "suggest":
         suggestions = review.stage(doc, before, after, who, operation=label, rationale=rationale or "", split=split)
     elif mode == "apply":
-        checkpoint = review.checkpoint(
-            doc,
-            before,
-            after,
-            who,
-            "grant" if grant else "auto",
-            grant_id=grant.id if grant else None,
-            label=label,
-            rationale=rationale or "",
-        )
+        checkpoint = record_applied(ctx, doc, before, after, grant, label, rationale)
     info = None
     if before != after:
         c = change_between(before, after)

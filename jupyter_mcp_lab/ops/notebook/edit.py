@@ -22,7 +22,7 @@ from ...core.revision import revision_of
 from ..base import operation
 from ..context import OpContext
 from ..documents import resolve
-from ..targets import MutationParams, policy_mode, require_kind
+from ..targets import MutationParams, policy_mode, record_applied, require_kind
 from .read import CELL
 
 EditKind = Literal["insert", "source", "replace", "move", "delete", "clear_outputs", "set_type", "metadata"]
@@ -185,16 +185,7 @@ async def edit(ctx: OpContext, params: EditParams) -> NotebookEditResult:
             doc, before, [e], who, operation=f"notebook.{params.op}", rationale=params.rationale or ""
         )
     elif mode == "apply" and before != after:
-        checkpoint = review.checkpoint(
-            doc,
-            before,
-            after,
-            who,
-            "grant" if grant else "auto",
-            grant_id=grant.id if grant else None,
-            label=f"notebook {params.op}",
-            rationale=params.rationale or "",
-        )
+        checkpoint = record_applied(ctx, doc, before, after, grant, f"notebook {params.op}", params.rationale)
     ids = {c["id"] for c in nb_after.cells}
     return NotebookEditResult(
         revision=revision_of(after) if mode == "dryRun" else doc.revision,

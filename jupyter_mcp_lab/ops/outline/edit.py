@@ -25,7 +25,7 @@ from ...core.revision import revision_of
 from ..base import operation
 from ..context import OpContext
 from ..documents import resolve
-from ..targets import MutationParams, policy_mode
+from ..targets import MutationParams, policy_mode, record_applied
 from .read import RowView, outline_of, row_view
 from .rows_in import NewRow, as_dicts
 
@@ -231,16 +231,7 @@ async def edit(ctx: OpContext, params: EditParams) -> OutlineEditResult:
             doc, before, edits, who, operation=f"outline.{params.op}", rationale=params.rationale or ""
         )
     elif mode == "apply" and before != after:
-        checkpoint = review.checkpoint(
-            doc,
-            before,
-            after,
-            who,
-            "grant" if grant else "auto",
-            grant_id=grant.id if grant else None,
-            label=f"outline {params.op}",
-            rationale=params.rationale or "",
-        )
+        checkpoint = record_applied(ctx, doc, before, after, grant, f"outline {params.op}", params.rationale)
     then, now = OutlineTree(base), OutlineTree(out)
     first = edits[0]
     if first.op == "delete":
