@@ -130,6 +130,24 @@ def lab_name(lab: Any, default: str = "lab") -> str:
     return default if not names or default in names else sorted(names, key=len)[0]
 
 
+def settled() -> concurrent.futures.Future[None]:
+    """A future already done: what a second click gets while the first one's work runs."""
+    done: concurrent.futures.Future[None] = concurrent.futures.Future()
+    done.set_result(None)
+    return done
+
+
+def with_entry(entries: dict[str, str], key: str, value: str) -> dict[str, str]:
+    """A copy of ``entries`` with ``key`` set to ``value``, or without ``key`` when ``value`` is
+    empty: a widget's errors or busy verbs per button, as a new dict so that the trait syncs."""
+    out = dict(entries)
+    if value:
+        out[key] = value
+    else:
+        out.pop(key, None)
+    return out
+
+
 def first_line(text: str | None, limit: int = 160) -> str:
     line = (text or "").strip().split("\n", 1)[0].strip()
     return line if len(line) <= limit else line[: limit - 1] + "…"

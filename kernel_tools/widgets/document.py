@@ -17,7 +17,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .base import Tasks, css, esm
+from .base import Tasks, css, esm, settled, with_entry
 from .document_model import view
 from .live import Coalescer, error_text
 from .review_model import now
@@ -65,9 +65,7 @@ class DocumentView(anywidget.AnyWidget):
         with self._lock:
             if self._running:
                 self._again = True  # the read running now may miss this change: read once more after it
-                done: concurrent.futures.Future[Any] = concurrent.futures.Future()
-                done.set_result(None)
-                return done
+                return settled()  # a second click while the first runs
             self._running = True
         return self.tasks.run(self._refresh_loop)
 
@@ -168,13 +166,8 @@ class DocumentView(anywidget.AnyWidget):
                     message = f"Conflict: {answer.get('reason') or 'the text changed; nothing was applied.'}"
             except Exception as exc:
                 message = error_text(exc)
-            with self._lock:
-                busy = {k: v for k, v in self.busy.items() if k != id}
-                errors = {k: v for k, v in self.errors.items() if k != id}
-                if message:
-                    errors[id] = message
-                with self.hold_sync():
-                    self.busy, self.errors = busy, errors
+            with self._lock, self.hold_sync():
+                self.busy, self.errors = with_entry(self.busy, id, ""), with_entry(self.errors, id, message)
             self.refresh()
 
         return self.tasks.run(run)

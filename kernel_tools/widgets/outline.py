@@ -19,7 +19,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .base import Tasks, css, esm
+from .base import Tasks, css, esm, settled, with_entry
 from .live import Coalescer, error_text
 from .outline_model import counts, search, tree
 from .outline_source import read_rows
@@ -147,9 +147,7 @@ class OutlineView(anywidget.AnyWidget):
     def _decide(self, key: str, verb: str, call: Any) -> concurrent.futures.Future[None]:
         with self._lock:
             if key in self.busy:
-                done: concurrent.futures.Future[None] = concurrent.futures.Future()
-                done.set_result(None)
-                return done  # a second click while the first runs
+                return settled()  # a second click while the first runs
             self.busy = {**self.busy, key: verb}
             self._set_error(key, "")
 
@@ -163,21 +161,14 @@ class OutlineView(anywidget.AnyWidget):
                 self._ticket += 1
                 ticket = self._ticket
             self._fetch(ticket)  # the tree as the decision left it, before the buttons come back
-            with self._lock:
-                busy = dict(self.busy)
-                busy.pop(key, None)
-                with self.hold_sync():
-                    self._set_error(key, error)
-                    self.busy = busy
+            with self._lock, self.hold_sync():
+                self._set_error(key, error)
+                self.busy = with_entry(self.busy, key, "")
 
         return self.tasks.run(run)
 
     def _set_error(self, key: str, message: str) -> None:
-        errors = dict(self.errors)
-        if message:
-            errors[key] = message
-        else:
-            errors.pop(key, None)
+        errors = with_entry(self.errors, key, message)
         if errors != self.errors:
             self.errors = errors
 

@@ -21,7 +21,7 @@ import anywidget
 import traitlets
 
 from ..errors import ApiError
-from .base import Tasks, css, esm
+from .base import Tasks, css, esm, settled, with_entry
 from .cell_changes import cell_index
 from .live import Coalescer, error_text
 from .review_model import ReviewState, counts, now
@@ -212,9 +212,7 @@ class SuggestionReview(anywidget.AnyWidget):
     def _decide(self, key: str, verb: str, call: Any, ids: list[str] | None = None) -> concurrent.futures.Future[None]:
         with self._lock:
             if key in self.busy:
-                done: concurrent.futures.Future[None] = concurrent.futures.Future()
-                done.set_result(None)
-                return done  # a second click while the first runs
+                return settled()  # a second click while the first runs
             self.busy = {**self.busy, key: verb}
             self._set_error(key, "")
 
@@ -233,22 +231,16 @@ class SuggestionReview(anywidget.AnyWidget):
             except Exception as exc:
                 error = error_text(exc)
             finally:
-                with self._lock:
-                    busy = dict(self.busy)
-                    busy.pop(key, None)
-                    with self.hold_sync():
-                        self._set_error(key, error)
-                        self.busy = busy
-                        self._push()
+                with self._lock, self.hold_sync():
+                    self._set_error(key, error)
+                    self.busy = with_entry(self.busy, key, "")
+                    self._push()
 
         return self.tasks.run(run)
 
     def _set_error(self, key: str, message: str) -> None:
-        if message:
-            self.errors = {**self.errors, key: message}
-        elif key in self.errors:
-            errors = dict(self.errors)
-            errors.pop(key)
+        errors = with_entry(self.errors, key, message)
+        if errors != self.errors:
             self.errors = errors
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
