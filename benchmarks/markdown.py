@@ -815,6 +815,10 @@ class JupyterServer:
             f"--MCPLabApp.data_dir={self.tmp / 'data'}",
             *self.extra_args(),
         ]
+        self.spawn(cmd, env)
+
+    def spawn(self, cmd: list[str], env: dict[str, str]) -> None:
+        """Run the server ``cmd`` in its own session (its output in server.log), killed with us."""
         self._log = open(self.tmp / "server.log", "wb")  # noqa: SIM115 - closed in close()
         self.proc = subprocess.Popen(
             cmd,

@@ -63,7 +63,7 @@ if sys.path and Path(sys.path[0] or ".").resolve() == HERE:
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from benchmarks._common import die_with_parent, free_port, open_client, own_jupyter_dirs, percentile  # noqa: E402
+from benchmarks._common import free_port, open_client, own_jupyter_dirs, percentile  # noqa: E402
 from benchmarks.markdown import JupyterServer, code_version  # noqa: E402
 
 REFERENCE = "jupyter-mcp-server==2.2.4"
@@ -103,17 +103,7 @@ class Lab(JupyterServer):
             f"--ServerApp.root_dir={self.root}",
             *self.options,
         ]
-        self._log = open(self.tmp / "server.log", "wb")  # noqa: SIM115 - closed in close()
-        self.proc = subprocess.Popen(
-            cmd,
-            cwd=self.tmp,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            preexec_fn=die_with_parent,
-        )
+        self.spawn(cmd, env)
 
 
 def reference_python(venv: Path) -> str:
