@@ -41,15 +41,45 @@ def _cut(value: Any, longest: int, items: int) -> Any:
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "), default=str).encode
 
 
+def _at_least(value: Any, longest: int, items: int, budget: int) -> int:
+    """A lower bound of the length of ``_cut(value, longest, items)``'s JSON, counted only
+    until it passes ``budget`` (a string is its characters and quotes, anything else at
+    least one character; separators are not counted)."""
+    if isinstance(value, str):
+        return min(len(value), longest) + 2
+    if isinstance(value, dict):
+        n = 2
+        for k, v in value.items():
+            n += len(str(k)) + 4 + _at_least(v, longest, items, budget - n)
+            if n > budget:
+                break
+        return n
+    if isinstance(value, list | tuple):
+        n = 2
+        for v in value[:items]:
+            n += _at_least(v, longest, items, budget - n)
+            if n > budget:
+                break
+        return n
+    return 1
+
+
 def bounded_json(value: Any, limit: int, text: str | None = None) -> str:
     """``value`` as JSON in at most ``limit`` characters (see the module's rules); ``text``:
     its JSON already encoded, if the caller has it."""
     text = _dumps(value) if text is None else text
-    for longest, items in CUTS:
+    if len(text) <= limit:
+        return text
+    last = len(CUTS) - 1
+    for i, (longest, items) in enumerate(CUTS):
+        # A cut that cannot fit is skipped unbuilt: a large answer (a 200-cell listing) is
+        # looked at as far as the limit, not copied and encoded at every try.
+        if i < last and _at_least(value, longest, items, limit) > limit:
+            continue
+        text = _dumps(_cut(value, longest, items))
         if len(text) <= limit:
             return text
-        text = _dumps(_cut(value, longest, items))
-    return text if len(text) <= limit else text[: limit - 1] + CUT
+    return text[: limit - 1] + CUT
 
 
 def full_arguments(arguments: dict[str, Any]) -> str:

@@ -31,6 +31,7 @@ from tornado.web import HTTPError
 from ..core.errors import DomainError
 from ..core.paths import resolve_in_root
 from ..core.storage import FileStorage, atomic_write
+from .read_cache import ReadCache, serves
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,8 @@ class ContentsStorage:
         self.root = Path(self.cm.root_dir).resolve()
         self._files = FileStorage(self.root)
         self._settings: dict[str, Any] = serverapp.web_app.settings
+        # Files unchanged since they were read are not read again (see read_cache).
+        self._cache = ReadCache(self.root) if serves(self.cm) else None
 
     def _direct(self, path: str) -> bool:
         """Whether ``path`` is in an allowed hidden folder that Jupyter would refuse."""
@@ -54,15 +57,25 @@ class ContentsStorage:
     async def read_text(self, path: str) -> str:
         if self._direct(path):
             return await self._files.read_text(path)
+        cache = self._cache
+        if cache is not None:
+            if (kept := cache.get(path)) is not None:
+                return kept
+            before = cache.before_read(path)
         try:
             model = await ensure_async(self.cm.get(path, content=True, type="file", format="text"))
         except HTTPError as exc:
             raise _domain(exc, path) from None
-        return str(model["content"])
+        text = str(model["content"])
+        if cache is not None:
+            cache.put(path, before, text)
+        return text
 
     async def write_text(self, path: str, text: str, base: str | None = None) -> None:
         if self._direct(path):
             return await self._files.write_text(path, text)
+        if self._cache is not None:
+            self._cache.drop(path)
         try:
             if await self._hidden(path):
                 # Refused before anything is written (Jupyter's save would write, then fail to read it).

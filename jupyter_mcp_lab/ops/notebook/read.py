@@ -51,6 +51,18 @@ class CellView(BaseModel):
 
 
 _CELLS = TypeAdapter(list[CellView])
+_BRIEF_SET = frozenset(("index", "id", "type", "firstLine", "lines", "executionCount", "outputs"))
+_set = object.__setattr__
+
+
+def _constructed(fields: dict[str, Any]) -> CellView:
+    """What ``CellView.model_construct(**fields)`` makes of a brief view's fields (all given)."""
+    view = CellView.__new__(CellView)
+    _set(view, "__dict__", fields)
+    _set(view, "__pydantic_fields_set__", set(_BRIEF_SET))
+    _set(view, "__pydantic_extra__", None)
+    _set(view, "__pydantic_private__", None)
+    return view
 
 
 class Heading(BaseModel):
@@ -87,16 +99,21 @@ def cell_view(path: str, index: int, cell: dict[str, Any], view: View) -> CellVi
     outs = cell.get("outputs", []) if code else []
     tags = (cell.get("metadata") or {}).get("tags") or None
     if view == "brief":
-        shown: Any = nb_outputs.summary(outs) or None
-        # Built without validation (a brief read lists every cell): these values have its types.
-        return CellView.model_construct(
-            index=index,
-            id=cell["id"],
-            type=cell["cell_type"],
-            firstLine=_first_line(source),
-            lines=len(source.splitlines()),
-            executionCount=cell.get("execution_count"),
-            outputs=shown,
+        # A brief read lists every cell: built as ``model_construct`` builds a model (trusted
+        # values, these of its types) without its walk over the fields' defaults, which cost
+        # more than the rest of the cell's view. Every field, in its order.
+        return _constructed(
+            {
+                "index": index,
+                "id": cell["id"],
+                "type": cell["cell_type"],
+                "firstLine": _first_line(source),
+                "lines": len(source.splitlines()),
+                "source": None,
+                "executionCount": cell.get("execution_count"),
+                "outputs": nb_outputs.summary(outs) or None,
+                "tags": None,
+            }
         )
     if view == "sources":
         return CellView(index=index, id=cell["id"], type=cell["cell_type"], source=source)

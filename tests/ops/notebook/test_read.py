@@ -120,3 +120,17 @@ async def test_old_notebooks_get_positional_ids_and_other_kinds_are_refused(lab:
         assert [c["id"] for c in r["cells"]] == ["cell-0", "cell-1"]
         assert (await tools.fail("notebook", "read", path="n.md"))["error"] == "INVALID_ARGUMENT"
         assert (await tools.fail("notebook", "read", path="none.ipynb"))["error"] == "NOT_FOUND"
+
+
+def test_a_brief_view_is_what_validating_its_values_makes() -> None:
+    """Brief views are built unvalidated (read.py ``_constructed``, for speed): each must be
+    the model that validating the same values gives, with every field there."""
+    from jupyter_mcp_lab.ops.notebook.read import CellView, cell_view
+
+    cells = rich()["cells"]
+    assert cells
+    for i, cell in enumerate(cells):
+        view = cell_view("a.ipynb", i, cell, "brief")
+        valid = CellView.model_validate(dict(view.__dict__))
+        assert view == valid and view.model_dump_json() == valid.model_dump_json()
+        assert list(view.__dict__) == list(CellView.model_fields)

@@ -1,0 +1,87 @@
+"""Texts of files read through Jupyter's contents manager, kept while the file is unchanged.
+
+Every agent read refreshes its document from the file (``Documents.refresh``), and Jupyter's
+``get`` is costly for what it does: it reads and decodes the file and emits a contents event
+that jupyter_events validates against its schema (a quarter of a 200-cell notebook read).
+A file whose identity on disk is what it was when it was read is not read again:
+
+- the identity is the file's ``stat`` (device, inode, size, modification and change times in
+  ns), taken *before* the read, so a change during the read leaves an older identity beside
+  the newer text: a miss later, never a stale hit;
+- a text is kept only when the file's change time was at least ``SETTLED_NS`` before the read
+  began. The kernel stamps a change with a coarse clock (a tick of up to 10 ms), so two
+  writes of the same size within one tick can leave the same identity; a file that had been
+  quiet for a second before the read gets a later change time from any write after it
+  (``ctime`` cannot be set by a program, unlike ``mtime``);
+- a write through the storage drops the path's text.
+
+Only Jupyter's own file contents managers are served this way (another one, e.g. jupytext's,
+may turn the file into something else in ``get``); reads of a document open in a
+collaborative JupyterLab go to its shared document and never here.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+SETTLED_NS = 1_000_000_000
+MAX_FILES = 128
+
+Identity = tuple[int, int, int, int, int]
+
+
+def identity(target: str) -> Identity | None:
+    """The file's identity on disk (None: it cannot be stat'ed)."""
+    try:
+        st = os.stat(target)
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+class ReadCache:
+    def __init__(self, root: Path) -> None:
+        self._root = str(root)
+        self._texts: dict[str, tuple[Identity, str]] = {}
+
+    def _target(self, path: str) -> str:
+        return os.path.join(self._root, path)
+
+    def get(self, path: str) -> str | None:
+        """The text last read of ``path`` if the file is unchanged since (else None)."""
+        kept = self._texts.get(path)
+        if kept is None:
+            return None
+        if identity(self._target(path)) != kept[0]:
+            del self._texts[path]
+            return None
+        return kept[1]
+
+    def before_read(self, path: str) -> tuple[Identity | None, int]:
+        """What ``put`` needs, taken before the file is read."""
+        now = time.time_ns()
+        return identity(self._target(path)), now
+
+    def put(self, path: str, before: tuple[Identity | None, int], text: str) -> None:
+        """Keep ``text`` as ``path``'s, read after ``before``, if the file had settled then."""
+        ident, started = before
+        if ident is None or ident[4] > started - SETTLED_NS or ident[3] > started:
+            self._texts.pop(path, None)
+            return
+        if path not in self._texts and len(self._texts) >= MAX_FILES:
+            del self._texts[next(iter(self._texts))]  # the oldest kept
+        self._texts[path] = (ident, text)
+
+    def drop(self, path: str) -> None:
+        self._texts.pop(path, None)
+
+
+def serves(cm: Any) -> bool:
+    """Whether ``cm`` reads files the way this cache stands in for: Jupyter's own."""
+    from jupyter_server.services.contents.filemanager import AsyncFileContentsManager, FileContentsManager
+
+    get = getattr(type(cm), "get", None)
+    return get is FileContentsManager.get or get is AsyncFileContentsManager.get

@@ -1,0 +1,76 @@
+"""Reads through Jupyter's contents manager are not repeated for an unchanged file, and a
+changed file is never answered from what was kept (``server/read_cache.py``).
+
+A real ``AsyncLargeFileManager`` (Jupyter's default) on a real folder, through
+``ContentsStorage``: the kept text is the very string read before; a rewrite of the same size
+with its modification time put back, a deletion, a write through the storage and a file
+changed less than a second before its read are each read anew.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import types
+from pathlib import Path
+
+import pytest
+from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
+
+from jupyter_mcp_lab.core.errors import DomainError
+from jupyter_mcp_lab.server.contents_storage import ContentsStorage
+from jupyter_mcp_lab.server.read_cache import SETTLED_NS
+
+
+def storage(root: Path) -> ContentsStorage:
+    cm = AsyncLargeFileManager(root_dir=str(root))
+    return ContentsStorage(types.SimpleNamespace(contents_manager=cm, web_app=types.SimpleNamespace(settings={})))
+
+
+def settle() -> None:
+    time.sleep(SETTLED_NS / 1e9 + 0.1)
+
+
+async def test_an_unchanged_file_is_read_once_and_a_changed_one_again(tmp_path: Path) -> None:
+    target = tmp_path / "n.ipynb"
+    target.write_text('{"a": 1}', encoding="utf-8")
+    settle()
+    s = storage(tmp_path)
+    first = await s.read_text("n.ipynb")
+    assert first == '{"a": 1}'
+    assert await s.read_text("n.ipynb") is first  # kept: Jupyter's get makes a new string
+
+    # The same size, the modification time put back (as tar or rsync -t do): still seen.
+    st = target.stat()
+    target.write_text('{"a": 2}', encoding="utf-8")
+    os.utime(target, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert target.stat().st_size == st.st_size and target.stat().st_mtime_ns == st.st_mtime_ns
+    assert await s.read_text("n.ipynb") == '{"a": 2}'
+
+    # Changed less than a second before the read: not kept (a same-size change within the
+    # kernel's clock tick could leave the same identity), so each read reads.
+    again = await s.read_text("n.ipynb")
+    assert again == '{"a": 2}' and await s.read_text("n.ipynb") is not again
+
+    # A write through the storage, then a deletion.
+    settle()
+    kept = await s.read_text("n.ipynb")
+    assert await s.read_text("n.ipynb") is kept
+    await s.write_text("n.ipynb", '{"a": 3}')
+    assert await s.read_text("n.ipynb") == '{"a": 3}'
+    settle()
+    assert await s.read_text("n.ipynb") == '{"a": 3}'
+    target.unlink()
+    with pytest.raises(DomainError) as err:
+        await s.read_text("n.ipynb")
+    assert err.value.code == "NOT_FOUND"
+
+
+async def test_a_file_replaced_by_a_rename_is_read_anew(tmp_path: Path) -> None:
+    (tmp_path / "n.md").write_text("one", encoding="utf-8")
+    (tmp_path / "other.md").write_text("two", encoding="utf-8")
+    settle()
+    s = storage(tmp_path)
+    assert await s.read_text("n.md") == "one"
+    os.replace(tmp_path / "other.md", tmp_path / "n.md")  # same size, an older file's times
+    assert await s.read_text("n.md") == "two"
