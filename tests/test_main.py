@@ -36,6 +36,7 @@ async def test_stdio_serves_the_lab_profile(tmp_path):
         "document",
         "editor",
         "notebook",
+        "outline",
         "workflow",
         "review",
         "lab",

@@ -19,7 +19,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jupyter_core.utils import ensure_async
 
@@ -27,7 +27,11 @@ from ..core.content import NotebookContent
 from ..core.errors import DomainError
 from ..core.suggestions.diff import regions
 from .contents_storage import ContentsStorage
-from .live_cells import ORIGIN, CellOutputs, update_cell
+
+# live_cells needs pycrdt and jupyter-ydoc, which only the optional `rtc` extra installs: it is
+# imported where a shared document exists, so the extension loads without them.
+if TYPE_CHECKING:
+    from .live_cells import CellOutputs
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +92,11 @@ class LiveStorage(ContentsStorage):
         """Where a running cell's outputs are shown as they arrive: its shared document while
         the notebook is open in JupyterLab (None otherwise: stored when the run ends)."""
         shared = await self._shared(path) if path.endswith(".ipynb") else None
-        return None if shared is None else CellOutputs(shared, cell_id)
+        if shared is None:
+            return None
+        from .live_cells import CellOutputs
+
+        return CellOutputs(shared, cell_id)
 
     async def _modified(self, path: str) -> Any:
         try:
@@ -127,6 +135,8 @@ def _text_of(shared: Any, path: str) -> str:
 def _apply_text(shared: Any, current: str, text: str) -> None:
     from pycrdt import Text
 
+    from .live_cells import ORIGIN
+
     source = shared.ydoc.get("source", type=Text)
     with shared.ydoc.transaction(origin=ORIGIN):
         for a0, a1, b0, b1 in reversed(regions(current, text)):
@@ -149,6 +159,8 @@ def _apply_notebook(shared: Any, text: str) -> None:
     """Turn the shared notebook into ``text``'s cells by id: gone cells deleted, new ones
     inserted, moved ones re-placed, and a changed cell changed in place (its source as text
     changes, so the person's cursor in it stays on its text; its outputs as output changes)."""
+    from .live_cells import ORIGIN, update_cell
+
     new = NotebookContent.parse("notebook", text)
     wanted = {c["id"] for c in new.cells}
     with shared.ydoc.transaction(origin=ORIGIN):

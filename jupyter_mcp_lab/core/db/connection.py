@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -62,7 +63,7 @@ class Database:
             if incremental_vacuum and not self.conn.execute("SELECT 1 FROM sqlite_master").fetchone():
                 self.conn.execute("PRAGMA auto_vacuum = INCREMENTAL")  # only takes before the first table
             if file is not None:
-                self.conn.execute("PRAGMA journal_mode = WAL")
+                _set_wal(self.conn, busy_timeout)
                 self.conn.execute("PRAGMA synchronous = NORMAL")  # consistent after crashes in WAL mode
             self.version = migrate(self.conn, migrations) if migrations is not None else 0
         except BaseException:
@@ -134,3 +135,18 @@ class Database:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _set_wal(conn: sqlite3.Connection, busy_timeout: float) -> None:
+    """Switch a file to WAL. SQLite answers "database is locked" at once, without waiting out
+    the busy timeout, when another connection holds the file while it changes journal mode
+    (two servers opening one new file): retried here for up to ``busy_timeout`` seconds."""
+    deadline = time.monotonic() + busy_timeout
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.01)

@@ -30,7 +30,9 @@ async def test_list_get_accept_reject(mcp_lab: LabServer, api: Api, agent: Any, 
     assert (first["lineStart"], first["lineEnd"]) == (3, 3)
 
     detail = await api.ok("GET", f"suggestions/{alpha}")
-    assert {k: v for k, v in detail.items() if k != "diff"} == first
+    # The detail adds the diff, and `cell` (a notebook cell's place; None for a text document).
+    assert {k: v for k, v in detail.items() if k not in {"diff", "cell"}} == first
+    assert detail["cell"] is None and "cell" not in first
     assert detail["diff"].splitlines() == [
         "--- a/notes.md",
         "+++ b/notes.md",
