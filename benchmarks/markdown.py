@@ -497,15 +497,13 @@ def _clear_all() -> None:
     from jupyter_mcp_lab.core.markdown.chunk_cache import CHUNKS
 
     CHUNKS.clear()
-    with st._CACHE_LOCK:
-        st._CACHE.clear()
+    st._STRUCTURES.clear()
 
 
 def _clear_structures() -> None:
     from jupyter_mcp_lab.core.markdown import structure as st
 
-    with st._CACHE_LOCK:
-        st._CACHE.clear()
+    st._STRUCTURES.clear()
 
 
 CORE_ROWS = [

@@ -165,8 +165,8 @@ def bench_core(reps: int) -> dict[str, Any]:
         def and_parse(e: PartEdit = edit) -> None:
             # The new text's outline as the next read makes it: every revision-level cache
             # cleared, the chunks and lists that did not change still parsed.
-            structure._CACHE.clear()
-            outline_rows._CACHE.clear()
+            structure._STRUCTURES.clear()
+            outline_rows._OUTLINES.clear()
             markdown_outline(apply_edits(md, row_edit(outline, e)))
 
         and_parse()  # once: the first parse of a new text parses its changed chunk and list

@@ -26,21 +26,19 @@ is added or removed before it.
 from __future__ import annotations
 
 import re
-import threading
 import zlib
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
 from ..content.outline import Row, State
 from ..errors import DomainError
 from ..kinds import DocumentKind
-from ..revision import revision_of
 from ..text import LineIndex, split_lines
 from .headings import ATX_HEADING
 from .list_model import _ITEM, _shift, _width
 from .outline_items import list_items
 from .structure import Structure, structure_of
+from .text_memo import TextMemo
 
 RowKind = Literal["heading", "item"]
 _BOX: dict[str | None, State] = {None: "none", "[ ]": "unchecked", "[x]": "checked", "[X]": "checked"}
@@ -255,21 +253,9 @@ def _ids(topics: list[str], parents: list[int]) -> list[str]:
     return out
 
 
-_CACHE: OrderedDict[str, MarkdownOutline] = OrderedDict()
-_CACHE_LOCK = threading.Lock()
+_OUTLINES = TextMemo(parse_outline, lambda o: o.source, 8)
 
 
 def markdown_outline(text: str) -> MarkdownOutline:
     """``parse_outline(text)``, the last few kept (agents read, then edit, then read)."""
-    key = revision_of(text)
-    with _CACHE_LOCK:
-        hit = _CACHE.get(key)
-        if hit is not None and hit.source == text:
-            _CACHE.move_to_end(key)
-            return hit
-    outline = parse_outline(text)
-    with _CACHE_LOCK:
-        _CACHE[key] = outline
-        while len(_CACHE) > 8:
-            _CACHE.popitem(last=False)
-    return outline
+    return _OUTLINES(text)

@@ -9,8 +9,6 @@ the changed section is parsed again. Node ids are valid for the revision they we
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -20,6 +18,7 @@ from .chunk_cache import CHUNKS
 from .chunks import chunk_starts
 from .outline_items import ListItemLines
 from .raw_blocks import RawBlock
+from .text_memo import TextMemo
 
 ID_PREFIX = {
     "heading": "h",
@@ -185,21 +184,9 @@ def _trim(lines: list[str], ls: int, le: int) -> int:
     return le
 
 
-_CACHE: OrderedDict[str, Structure] = OrderedDict()
-_CACHE_LOCK = threading.Lock()
+_STRUCTURES = TextMemo(Structure, lambda s: s.text, 32)
 
 
 def structure_of(text: str) -> Structure:
     """The structure of ``text``; the last few are kept (agents read, then edit, then read)."""
-    key = revision_of(text)
-    with _CACHE_LOCK:
-        hit = _CACHE.get(key)
-        if hit is not None and hit.text == text:
-            _CACHE.move_to_end(key)
-            return hit
-    s = Structure(text)
-    with _CACHE_LOCK:
-        _CACHE[key] = s
-        while len(_CACHE) > 32:
-            _CACHE.popitem(last=False)
-    return s
+    return _STRUCTURES(text)
