@@ -204,6 +204,8 @@ class ToolBrowser(anywidget.AnyWidget):
     def _on_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
         action = content.get("do")
         if action == "call":
+            if isinstance(content.get("values"), dict):
+                self.values = content["values"]  # the form as the person left it (see tool_form.js)
             self.submit()
         elif action == "replay":
             self.replay(int(content["id"]))

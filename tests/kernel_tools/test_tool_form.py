@@ -65,6 +65,20 @@ def test_call_from_the_form_shows_the_result_history_and_code(lab_server: Lab, l
     assert eval(entry["python"], {"lab": lab})["content"] == "# Form\n\nRead through the form.\n"
 
 
+def test_the_call_carries_the_values_the_person_left(lab_server: Lab, lab: Any) -> None:
+    # In a busy kernel ipywidgets holds back the last state update while "call" goes at once:
+    # the call message carries the form, so a held-back update cannot make it call stale values.
+    note(lab_server, "form-stale.md", "# Stale\n\nNot this one.\n")
+    note(lab_server, "form-fresh.md", "# Fresh\n\nThe one typed last.\n")
+    widget = ToolBrowser(lab)
+    read_form(widget, "form-stale.md")
+    browser_sends(widget, do="call", values={**widget.values, "path": "form-fresh.md"})
+    assert widget.wait(30)
+    [entry] = widget.history
+    assert entry["arguments"] == {"action": "read", "path": "form-fresh.md"}
+    assert widget.values["path"] == "form-fresh.md" and "The one typed last." in shown(widget)
+
+
 def test_missing_required_fields_are_named_and_nothing_is_called(lab: Any) -> None:
     widget = ToolBrowser(lab, tool="document")
     browser_sets(widget, values={**widget.values, "path": "x.md", "lineStart": "two"})

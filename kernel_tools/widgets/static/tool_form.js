@@ -44,13 +44,15 @@ export async function renderToolBrowser(model, el, { h, fill, renderForm, errorS
   const root = h("div", { class: "mcpw mcpw-tools" }, aside, main);
   fill(el, root);
 
+  // The values travel inside the call message: ipywidgets holds back a state update while an
+  // earlier one is unanswered, but sends a custom message at once, so "call" could overtake them.
   function call() {
-    if (form) {
-      sent = JSON.stringify(form.get());
-      model.set("values", form.get());
-      model.save_changes();
-    }
-    model.send({ do: "call" }); // after the values: the comm keeps the order
+    if (!form) return model.send({ do: "call" });
+    const values = form.get();
+    sent = JSON.stringify(values);
+    model.set("values", values);
+    model.save_changes();
+    model.send({ do: "call", values });
   }
 
   const tool = () => model.get("tools").find((t) => t.name === model.get("selected"));
