@@ -18,6 +18,7 @@ from typing import Any
 
 import nbformat
 from jupyter_core.utils import ensure_async
+from tornado import web
 from traitlets import TraitError
 
 from ..core.errors import DomainError
@@ -26,6 +27,7 @@ from ..core.kernels import Execution, ExecutionStatus, KernelInfo, OnOutput
 log = logging.getLogger(__name__)
 
 READY_TIMEOUT = 60.0  # a kernel that just started needs a few seconds before it answers
+SPECS_TTL = 5.0  # seconds a listing of the installed kernelspecs is reused
 INTERRUPT_GRACE = 5.0  # after an interrupt at the timeout: time for the kernel to go idle
 
 
@@ -39,6 +41,7 @@ class JupyterKernels:
         # the kernel to answer it costs ~0.2 s, fifteen times a trivial run. Kept per kernel
         # process (its pid), so a restarted kernel, by anyone, gets a fresh one.
         self._clients: dict[str, tuple[Any, Any]] = {}  # kernel id -> (pid, client)
+        self._spec_cache: tuple[float, dict[str, Any]] | None = None
 
     @property
     def _km(self) -> Any:
@@ -48,19 +51,29 @@ class JupyterKernels:
     def _sm(self) -> Any:
         return self.serverapp.session_manager
 
-    def _infos(self, sessions: Iterable[dict[str, Any]]) -> list[KernelInfo]:
-        """The running kernels, each with the paths of ``sessions`` that use it."""
+    def _specs(self) -> dict[str, Any]:
+        """The installed kernelspecs, read again after ``SPECS_TTL`` seconds: reading them
+        walks the kernel folders and parses each kernel.json, and a notebook's kernel is
+        looked up on every execution."""
+        now = time.monotonic()
+        if self._spec_cache is None or now - self._spec_cache[0] > SPECS_TTL:
+            self._spec_cache = (now, self._km.kernel_spec_manager.get_all_specs())
+        return self._spec_cache[1]
+
+    def _infos(self, sessions: Iterable[dict[str, Any]], only: Iterable[str] | None = None) -> list[KernelInfo]:
+        """The running kernels (those of ``only`` if given), each with the paths of
+        ``sessions`` that use it."""
         paths: dict[str, list[str]] = {}
         for s in sessions:
             kernel = s.get("kernel") or {}
             if kernel.get("id"):
                 paths.setdefault(kernel["id"], []).append(s.get("path", ""))
         out = []
-        specs = self._km.kernel_spec_manager.get_all_specs()
-        for kernel_id in list(self._km.list_kernel_ids()):
+        specs = self._specs()
+        for kernel_id in list(self._km.list_kernel_ids()) if only is None else only:
             try:
                 model = self._km.kernel_model(kernel_id)
-            except (TraitError, KeyError):
+            except (TraitError, KeyError, web.HTTPError):
                 # Starting (no last activity yet: Jupyter's own listing fails on it, so one
                 # agent's kernel starting failed another's run) or just gone: not listed.
                 continue
@@ -75,6 +88,7 @@ class JupyterKernels:
                     paths=sorted(paths.get(model["id"], [])),
                     display_name=spec.get("display_name", ""),
                     language=spec.get("language", ""),
+                    env={str(k): str(v) for k, v in (spec.get("env") or {}).items()},
                 )
             )
         return out
@@ -84,7 +98,8 @@ class JupyterKernels:
 
     async def find(self, path: str) -> KernelInfo | None:
         sessions = await ensure_async(self._sm.list_sessions())  # one listing for both steps
-        running = {k.id: k for k in self._infos(sessions)}
+        mine = [(s.get("kernel") or {}).get("id") for s in sessions if s.get("path") == path]
+        running = {k.id: k for k in self._infos(sessions, only=[k for k in mine if k])}
         for s in sessions:
             kernel_id = (s.get("kernel") or {}).get("id")
             if s.get("path") == path and kernel_id in running:
