@@ -27,6 +27,7 @@ class KernelInfo:
     paths: list[str] = field(default_factory=list)  # the notebooks whose sessions use it
     display_name: str = ""  # its kernelspec's
     language: str = ""
+    env: dict[str, str] = field(default_factory=dict)  # its kernelspec's environment variables
 
 
 @dataclass

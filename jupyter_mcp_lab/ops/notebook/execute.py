@@ -36,7 +36,7 @@ from . import outputs as nb_outputs
 from .read import CELL, notebook_of
 
 Approval = Literal["auto", "grant", "person"]
-TICK = 2.0  # seconds between progress notifications while the code is silent
+TICK = 2.0  # seconds between progress notifications while the code runs (by default)
 LOG_LIMIT = 2_000  # characters of one streamed text sent as a log message
 
 
@@ -44,6 +44,10 @@ class ExecuteParams(DocumentTarget):
     cell: str | int | None = CELL
     source: str | None = None
     timeout: float = Field(60, gt=0, le=3600)  # seconds, then the kernel is interrupted
+    progressEvery: float = Field(
+        TICK, ge=0, le=3600, description="Seconds between progress notifications while it runs (0: none)."
+    )
+    logOutputs: bool = Field(True, description="Send its streamed text (stdout, stderr) as log messages.")
 
 
 class KernelParams(DocumentTarget):
@@ -59,6 +63,7 @@ class KernelView(BaseModel):
     paths: list[str] = Field(default_factory=list, description="Notebooks whose sessions use it.")
     displayName: str = ""
     language: str = ""
+    env: dict[str, str] = Field(default_factory=dict, description="Its kernelspec's environment variables.")
 
 
 class ExecuteResult(BaseModel):
@@ -91,6 +96,7 @@ def kernel_view(k: KernelInfo) -> KernelView:
         paths=k.paths,
         displayName=k.display_name,
         language=k.language,
+        env=k.env,
     )
 
 
@@ -217,22 +223,23 @@ async def execute(ctx: OpContext, params: ExecuteParams) -> ExecuteResult:
             return
         seen += 1
         await progress(f"running: {seen} output{'s' if seen > 1 else ''} so far")
-        if out.get("output_type") == "stream":
+        if params.logOutputs and out.get("output_type") == "stream":
             await ctx.log("info", str(out.get("text", ""))[:LOG_LIMIT])
 
-    async def tick() -> None:
+    async def tick(every: float) -> None:
         while True:
-            await asyncio.sleep(TICK)
-            await progress(f"running for {time.monotonic() - began:.0f} s")
+            await asyncio.sleep(every)
+            await progress(f"running for {time.monotonic() - began:.0f} s of {params.timeout:g} s")
 
     await progress(f"running in kernel {kernel.name} ({kernel.id[:8]})")
-    ticker = asyncio.create_task(tick())
+    ticker = asyncio.create_task(tick(params.progressEvery)) if params.progressEvery > 0 else None
     if live is not None:
         live.open()
     try:
         run = await kernels.execute(kernel.id, code, params.timeout, on_output)
     finally:
-        ticker.cancel()
+        if ticker is not None:
+            ticker.cancel()
         if live is not None:
             live.close()
     stored = False

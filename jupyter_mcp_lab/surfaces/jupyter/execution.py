@@ -26,6 +26,12 @@ def _seconds(timeout: int) -> float:
     return float(DEFAULT_TIMEOUT if timeout <= 0 else min(timeout, MAX_TIMEOUT))
 
 
+def _pace(progress_interval: int, stream: bool = True) -> dict[str, object]:
+    """The reference's progress_interval (0 or less: no periodic updates) and stream (the
+    code's streamed text as log messages while it runs) as ``notebook.execute`` takes them."""
+    return {"progressEvery": float(min(max(progress_interval, 0), MAX_TIMEOUT)), "logOutputs": stream}
+
+
 def _timeline(r: execute.ExecuteResult, seconds: float) -> list[str]:
     if r.status == "timeout":
         return [f"[TIMEOUT ERROR: Cell execution exceeded {seconds:g} seconds and was interrupted]"]
@@ -57,7 +63,8 @@ async def execute_cell(ctx: OpContext, params: ExecuteCellParams) -> OutputsAnsw
     The person allows it in JupyterLab first unless they granted you the notebook; a cell with a
     pending suggestion runs once they decided."""
     seconds = _seconds(params.timeout)
-    return await _run(ctx, "cell.execute", seconds, cell=cell_ref(params.cell_index, params.cell_id))
+    pace = _pace(params.progress_interval, params.stream)
+    return await _run(ctx, "cell.execute", seconds, cell=cell_ref(params.cell_index, params.cell_id), **pace)
 
 
 class InsertExecuteParams(Strict):
@@ -87,7 +94,8 @@ async def insert_execute_code_cell(ctx: OpContext, params: InsertExecuteParams) 
             pending=True,
             suggestionIds=r.suggestionIds or [],
         )
-    answer = await _run(ctx, "cell.insert_execute", _seconds(params.timeout), cell=r.cellId)
+    pace = _pace(params.progress_interval, params.stream)
+    answer = await _run(ctx, "cell.insert_execute", _seconds(params.timeout), cell=r.cellId, **pace)
     answer.applied, answer.pending = True, False
     return answer
 
@@ -125,4 +133,5 @@ async def execute_code(ctx: OpContext, params: ExecuteCodeParams) -> OutputsAnsw
                 "notebook you use (use_notebook), the one JupyterLab shows for it.",
                 argument="kernel_id",
             )
-    return await _run(ctx, "code.execute", _seconds(params.timeout), source=params.code)
+    pace = _pace(params.progress_interval)
+    return await _run(ctx, "code.execute", _seconds(params.timeout), source=params.code, **pace)

@@ -67,6 +67,14 @@ async def list_files(ctx: OpContext, params: ListFilesParams) -> TableAnswer:
 # ------------------------------------------------------------------ list_kernels
 
 
+def _env(env: dict[str, str]) -> str:
+    """The kernelspec's environment as the reference shows it: ``K=V; …``, cut at 100 characters."""
+    if not env:
+        return "unknown"
+    shown = "; ".join(f"{k}={v}" for k, v in env.items())
+    return shown[:100] + "..." if len(shown) > 100 else shown
+
+
 @adapter(execute.kernel, title="List Kernels", read_only=True)
 async def list_kernels(ctx: OpContext, params: NoParams) -> TableAnswer:
     """List all available kernels in the Jupyter server.
@@ -86,8 +94,8 @@ async def list_kernels(ctx: OpContext, params: NoParams) -> TableAnswer:
             k.language or "unknown",
             k.state or "unknown",
             k.connections,
-            _when(k.lastActivity) if k.lastActivity else "unknown",
-            "unknown",
+            k.lastActivity or "unknown",
+            _env(k.env),
         ]
         for k in r.kernels
     ]

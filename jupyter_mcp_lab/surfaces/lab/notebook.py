@@ -45,8 +45,9 @@ NOTEBOOK = CompositeTool(
         "unuse": sessions.unuse,
     },
     # Saved at once (a notebook is addressed by path): no save flag to pay context for. A
-    # session's name for a notebook is for profiles that address notebooks by name.
-    hidden=BY_PATH_OR_TAB | {"save", "name"},
+    # session's name for a notebook is for profiles that address notebooks by name, as are
+    # execute's progress pace and output logging (the jupyter profile's stream, progress_interval).
+    hidden=BY_PATH_OR_TAB | {"save", "name", "progressEvery", "logOutputs"},
 )
 
 TEMPLATE = types.ResourceTemplate(

@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import base64
 import json
+import re
+import sys
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import nbformat
 import pytest
+from nbformat.v4 import new_code_cell, new_notebook
 
-from tests.conftest import CLIENT_NAME, LabServer
+from tests.conftest import CLIENT_NAME, LabServer, text_of
 from tests.ops.notebook.notebooks import PNG
 from tests.server.test_bridge import fake_lab
 from tests.surfaces.lab.test_notebook_execute import notebook, sessions, stored
@@ -125,3 +130,73 @@ async def test_a_grant_lets_insert_and_execute_run(mcp_lab: LabServer, mcp_clien
     data = json.loads((root / name).read_text(encoding="utf-8"))
     new = data["cells"][1]
     assert new["id"] == r["cellId"] and "".join(new["outputs"][-1]["data"]["text/plain"]) == "42"
+
+
+SLOW = "import time\nprint('start', flush=True)\ntime.sleep(2.5)\nprint('end', flush=True)"
+
+
+async def test_progress_interval_stream_and_the_kernelspec_in_list_kernels(
+    mcp_lab: LabServer, mcp_client: Any, jp_data_dir: Path
+) -> None:
+    """progress_interval paces the progress notifications (with the time run so far), stream
+    sends the cell's printed text as log messages or not; list_kernels shows the kernelspec's
+    env as the reference does (K=V; …, cut at 100 characters)."""
+    spec = jp_data_dir / "kernels" / "envpy"
+    spec.mkdir(parents=True)
+    env = {"MCP_LAB_SPEC": "envpy", "PADDING": "p" * 120}
+    argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    kernel_json = {"argv": argv, "display_name": "Python (env)", "language": "python", "env": env}
+    (spec / "kernel.json").write_text(json.dumps(kernel_json), encoding="utf-8")
+    root = Path(mcp_lab.serverapp.root_dir)
+    nb = new_notebook(
+        cells=[new_code_cell(SLOW, id="slow")],
+        metadata={"kernelspec": {"name": "envpy", "display_name": "Python (env)"}},
+    )
+    (root / "slow.ipynb").write_text(nbformat.writes(nb), encoding="utf-8")
+    progress: list[str] = []
+    logs: list[str] = []
+
+    async def on_progress(value: float, total: float | None, message: str | None) -> None:
+        progress.append(message or "")
+
+    async def on_log(params: Any) -> None:
+        logs.append(str(params.data))
+
+    async def run(**arguments: Any) -> dict[str, Any]:
+        progress.clear()
+        logs.clear()
+        result = await client.call_tool("execute_cell", {"cell_id": "slow", **arguments}, progress_callback=on_progress)
+        assert not result.is_error and result.structured_content is not None, text_of(result)
+        assert result.structured_content["outputs"] == ["start\nend\n"]
+        return result.structured_content
+
+    async with mcp_client("jupyter", logging_callback=on_log) as client:
+        tools = Jupyter(client)
+        await tools.text("use_notebook", notebook_name="slow", notebook_path="slow.ipynb")
+
+        await run(progress_interval=1, stream=False)
+        ticks = [m for m in progress if m.startswith("running for")]
+        assert len(ticks) >= 2 and all(re.fullmatch(r"running for \d+ s of 120 s", m) for m in ticks), progress
+        assert not any("start" in m or "end" in m for m in logs), logs
+
+        await run(progress_interval=0, stream=True)
+        assert "start\n" in logs and "end\n" in logs
+        assert not any(m.startswith("running for") for m in progress), progress
+
+        await run(timeout=30)  # the reference's defaults: every 5 s (none in a 2.5 s run), streamed
+        assert not any(m.startswith("running for") for m in progress) and "start\n" in logs
+
+        assert (await tools.ok("execute_code", code="import os; print(os.environ['MCP_LAB_SPEC'])"))[0] == "envpy\n"
+        kernels = (await tools.ok("list_kernels"))[1]
+    [row] = kernels["items"]
+    model = mcp_lab.serverapp.kernel_manager.kernel_model(row["ID"])
+    assert (row["Name"], row["Display_Name"], row["Language"], row["State"]) == (
+        "envpy",
+        "Python (env)",
+        "python",
+        "idle",
+    )
+    assert row["Environment"] == f"MCP_LAB_SPEC=envpy; PADDING={'p' * 120}"[:100] + "..."
+    # As the reference shows it in a Jupyter server: the kernel manager's ISO time.
+    assert datetime.fromisoformat(row["Last_Activity"]) <= datetime.fromisoformat(model["last_activity"])
+    assert row["Connections"] == str(model["connections"])
