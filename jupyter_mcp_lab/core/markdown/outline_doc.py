@@ -88,49 +88,14 @@ class OutlineDoc:
 
     def item_style(self, parent: str | None, prev: str | None, nxt: str | None) -> tuple[str, str, bool]:
         """Indentation, marker and whether siblings have checkboxes, for a new item here (an
-        ordered list's next number, or the same one in a list numbered 1. 1. 1.)."""
-        for sib, step in ((prev, 1), (nxt, 0)):
+        ordered list's number is ``outline_numbers``' to give)."""
+        for sib in (prev, nxt):
             if sib is not None and self.places[sib].kind == "item":
                 p = self.places[sib]
-                marker = p.marker
-                if marker[0].isdigit():
-                    after = self.places[nxt] if nxt is not None else None
-                    same = after is not None and after.kind == "item" and after.marker == marker
-                    lazy = step and (same or self.lazy(parent, sib))
-                    marker = f"{int(marker[:-1]) + (0 if lazy else step)}{marker[-1]}"
-                return p.indent, marker, p.box is not None
+                return p.indent, p.marker, p.box is not None
         if parent is not None and self.places[parent].kind == "item":
             return " " * self.places[parent].column, "-", False
         return "", "-", False
-
-    def lazy(self, parent: str | None, item: str) -> bool:
-        """Whether ``item`` repeats the number of the item before it (1. 1. 1.)."""
-        kids = self.o.children(parent)
-        k = kids.index(item)
-        before = self.places[kids[k - 1]] if k > 0 else None
-        return before is not None and before.kind == "item" and before.marker == self.places[item].marker
-
-    def renumbered(self, parent: str | None, first: str, was: int, number: int) -> list[TextEdit]:
-        """Edits giving ``first`` (numbered ``was`` when the list was in sequence) and the
-        ordered items after it the numbers from ``number``, as long as they were numbered one
-        after another (a list numbered otherwise stays as it is)."""
-        kids = self.o.children(parent)
-        out: list[TextEdit] = []
-        k = kids.index(first)
-        expected: int | None = was
-        for sib in kids[k:]:
-            p = self.places[sib]
-            if p.kind != "item" or not p.marker[0].isdigit():
-                break
-            old = int(p.marker[:-1])
-            if expected is not None and old != expected:
-                break
-            expected = old + 1
-            if old != number:
-                at = self.idx.start_of(p.line) + len(p.indent)
-                out.append(TextEdit(at, at + len(p.marker) - 1, str(number)))
-            number += 1
-        return out
 
     def insert_at(self, form: str, parent: str | None, prev: str | None, nxt: str | None, lines: list[str]) -> TextEdit:
         """The edit that puts ``lines`` (a row in ``form``) at this place."""

@@ -14,8 +14,8 @@ list under it), a moved heading next to items becomes an item (not when it has
 subheadings, which an item cannot hold). A heading moved to another depth has every
 heading of its section shifted (not past level 6). A task's state is ``[ ]`` / ``[x]``;
 a heading has none. Topics are one paragraph: line breaks in a new topic become spaces.
-An ordered list numbered in sequence stays so when an item is added or deleted (``1. 1.``
-stays as it is, and so does any other numbering); a move leaves the numbers as they are.
+An ordered list numbered in sequence stays so when an item is added, deleted or moved: the
+list a row left and the list it joined (``outline_numbers``).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from ..text import TextEdit, apply_edits
 from .headings import ATX_HEADING
 from .list_model import _ITEM, _shift, _width
 from .outline_doc import OutlineDoc, box_of, note_lines, render_row, topic_text
+from .outline_numbers import numbering
 from .outline_rows import MarkdownOutline, Place, markdown_outline
 
 
@@ -134,21 +135,24 @@ def _move(d: OutlineDoc, row_id: str, place: Place, parent: str | None, after: s
     # (the place's neighbours are the cut's), the insert is planned on the text without it.
     form = d.form(parent, prev, nxt, place.kind)
     indent, marker, _ = d.item_style(parent, prev, nxt)
+    numbers = numbering(d, row_id, (parent, prev, nxt) if form == "item" else None, marker)
     cut_edit = d.cut(place.line, place.end)
     insert = d.insert_at(
         form,
         parent,
         prev,
         nxt,
-        _moved_lines(d, place, row.text, form, d.heading_level(parent, prev, nxt), indent, marker),
+        _moved_lines(d, place, row.text, form, d.heading_level(parent, prev, nxt), indent, numbers.marker),
     )
-    if insert.end < cut_edit.start - 2 or insert.start > cut_edit.end + 2:
-        return apply_edits(d.text, [cut_edit, insert])
-    # Cut, then place in the outline without it (rows after the cut are ``size`` fewer).
+    far = insert.end < cut_edit.start - 2 or insert.start > cut_edit.end + 2
+    if far and not numbers.shifted:
+        return apply_edits(d.text, [cut_edit, insert, *numbers.edits])
+    # Cut (the list it leaves renumbered), then place in the outline without it (rows after
+    # the cut are ``size`` fewer): next to where it was, or when an item's lines shift.
     first = d.o.index(row_id)
     assert first is not None
     size = len(inside)
-    cut = apply_edits(d.text, [cut_edit])
+    cut = apply_edits(d.text, [cut_edit, *numbering(d, row_id).edits])
     rest = OutlineDoc(markdown_outline(cut))
 
     def mapped(i: str | None) -> str | None:
@@ -162,14 +166,9 @@ def _move(d: OutlineDoc, row_id: str, place: Place, parent: str | None, after: s
     prev, nxt = rest.gap(new_parent, new_after)
     form = rest.form(new_parent, prev, nxt, place.kind)
     indent, marker, _ = rest.item_style(new_parent, prev, nxt)
-    lines = _moved_lines(d, place, row.text, form, rest.heading_level(new_parent, prev, nxt), indent, marker)
-    return apply_edits(cut, [rest.insert_at(form, new_parent, prev, nxt, lines)])
-
-
-def _next_sibling(d: OutlineDoc, row_id: str) -> str | None:
-    kids = d.o.children(d.o.row(row_id).parent)
-    k = kids.index(row_id)
-    return kids[k + 1] if k + 1 < len(kids) else None
+    numbers = numbering(rest, None, (new_parent, prev, nxt) if form == "item" else None, marker)
+    lines = _moved_lines(d, place, row.text, form, rest.heading_level(new_parent, prev, nxt), indent, numbers.marker)
+    return apply_edits(cut, [rest.insert_at(form, new_parent, prev, nxt, lines), *numbers.edits])
 
 
 def row_edit(outline: MarkdownOutline, edit: PartEdit) -> list[TextEdit]:
@@ -182,20 +181,14 @@ def row_edit(outline: MarkdownOutline, edit: PartEdit) -> list[TextEdit]:
         prev, nxt = d.gap(parent, edit.after)
         form = d.form(parent, prev, nxt, None)
         indent, marker, boxed = d.item_style(parent, prev, nxt)
+        numbers = numbering(d, None, (parent, prev, nxt), marker) if form == "item" else None
+        if numbers is not None:
+            marker = numbers.marker
         lines = render_row(form, edit.fields, d.heading_level(parent, prev, nxt), indent, marker, boxed)
-        edits = [d.insert_at(form, parent, prev, nxt, lines)]
-        if form == "item" and marker[0].isdigit() and nxt is not None and not d.lazy(parent, nxt):
-            n = int(marker[:-1])
-            edits += d.renumbered(parent, nxt, n, n + 1)  # the items after it move up one
-        return edits
+        return [d.insert_at(form, parent, prev, nxt, lines), *(numbers.edits if numbers else [])]
     place = d.place(edit.part)
     if edit.op == "delete":
-        parent, nxt = d.o.row(edit.part).parent, _next_sibling(d, edit.part)
-        cut = [d.cut(place.line, place.end)]
-        if place.kind == "item" and place.marker[0].isdigit() and nxt is not None and not d.lazy(parent, nxt):
-            n = int(place.marker[:-1])
-            return cut + d.renumbered(parent, nxt, n + 1, n)  # the items after it move down one
-        return cut
+        return [d.cut(place.line, place.end), *numbering(d, edit.part).edits]
     if edit.op == "set":
         return _set(d, place, edit.fields)
     if edit.op == "move":

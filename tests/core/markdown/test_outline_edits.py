@@ -77,9 +77,50 @@ def test_ordered_lists_stay_numbered_as_they_were() -> None:
     lazy = "1) a\n1) b\n1) c\n"
     assert edit(lazy, "insert", 0, parent=None, topic="n") == "1) a\n1) n\n1) b\n1) c\n"
     assert edit(lazy, "delete", 0) == "1) b\n1) c\n"
+    assert edit("1. a\n", "insert", 0, parent=None, topic="n") == "1. a\n2. n\n"
+    assert edit("5. a\n6. b\n", "delete", 0) == "5. b\n"  # the list keeps its first number
     odd = "3. a\n7. b\n9. c\n"  # numbered otherwise: left as it is
     assert edit(odd, "delete", 0) == "7. b\n9. c\n"
     assert edit(odd, "insert", 0, parent=None, topic="n") == "3. a\n4. n\n7. b\n9. c\n"
+
+
+def move(text: str, row: str, after: str | None, parent: str | None) -> str:
+    """``text`` with the row whose topic is ``row`` moved (rows named by their topics)."""
+    ids = {r.text: r.id for r in parse_outline(text).rows}
+    edit = PartEdit(ids[row], "move", after=ids.get(after or ""), fields={"parent": ids.get(parent or "")})
+    return apply_row_edit(text, edit)
+
+
+def test_a_move_renumbers_the_list_it_left_and_the_list_it_joined() -> None:
+    seq = "1. a\n2. b\n3. c\n4. d\n"
+    assert move(seq, "a", "c", None) == "1. b\n2. c\n3. a\n4. d\n"  # within its list
+    assert move(seq, "d", None, None) == "1. d\n2. a\n3. b\n4. c\n"
+    assert move(seq, "b", "d", None) == "1. a\n2. c\n3. d\n4. b\n"
+    assert move("3) a\n4) b\n5) c\n", "a", "c", None) == "3) b\n4) c\n5) a\n"  # its first number, its delimiter
+    two = "# A\n\n1. a\n2. b\n3. c\n\n# B\n\n1. x\n2. y\n"
+    out = move(two, "a", "x", "B")  # leaves one list, joins another: both in sequence
+    assert out == "# A\n\n1. b\n2. c\n\n# B\n\n1. x\n2. a\n3. y\n"
+    assert move(two, "y", None, "A") == "# A\n\n1. y\n2. a\n3. b\n4. c\n\n# B\n\n1. x\n"
+    assert move(two, "c", "B", None) == "# A\n\n1. a\n2. b\n\n# B\n\n1. x\n2. y\n\n# c\n"  # a heading now
+    bullets = "# A\n\n- p\n- q\n\n# B\n\n1. x\n2. y\n"  # an item of a bullet list takes the number
+    assert move(bullets, "p", None, "B") == "# A\n\n- q\n\n# B\n\n1. p\n2. x\n3. y\n"
+    assert move(bullets, "x", "p", "A") == "# A\n\n- p\n- x\n- q\n\n# B\n\n1. y\n"
+    nested = "1. a\n   1. a1\n   2. a2\n2. b\n"  # nested lists are lists of their own
+    assert move(nested, "a1", "a", None) == "1. a\n   1. a2\n2. a1\n3. b\n"
+    assert move(nested, "b", "a2", "a") == "1. a\n   1. a1\n   2. a2\n   3. b\n"
+    lazy = "1. a\n1. b\n1. c\n"  # the same number for every item stays so
+    assert move(lazy, "a", "c", None) == "1. b\n1. c\n1. a\n"
+    odd = "3. a\n7. b\n9. c\n"  # numbered otherwise: the numbers are left as they are
+    assert move(odd, "a", "c", None) == "7. b\n9. c\n10. a\n"
+    # an item whose number gets a digit more has its other lines shifted to its text
+    long = "".join(f"{n}. i{n}\n" for n in range(1, 10)) + "10. last\n\n    more of last\n"
+    out = move(long, "last", None, None)
+    assert out.startswith("1. last\n\n   more of last\n2. i1\n") and out.endswith("9. i8\n10. i9\n")
+    out = move(long, "i1", "last", None)  # and a digit fewer
+    rows = parse_outline(out).rows
+    assert [r.text for r in rows] == ["i2", "i3", "i4", "i5", "i6", "i7", "i8", "i9", "last", "i1"]
+    assert [r.note for r in rows[-2:]] == ["more of last", None]
+    assert out.endswith("8. i9\n9. last\n\n   more of last\n10. i1\n")
 
 
 def test_new_topics_are_text_not_markup() -> None:
@@ -141,7 +182,7 @@ def test_move_keeps_the_form_it_can_and_shifts_levels() -> None:
     assert "## Tag v1.0\n- [x] sub one\n- [ ] sub two\n\n## Later" in out
     # a heading among items becomes an item, its text its note
     out = run("move", "Later", after="Interview", parent=ID["Research"])
-    assert "1. Interview\n2. Later\n\n   Text.\n2. Résumé — 東京\n" in out
+    assert "1. Interview\n2. Later\n\n   Text.\n3. Résumé — 東京\n" in out  # the list renumbered
     deep = "# A\n## B\n### C\n# D\n"
     o = {r.text: r.id for r in parse_outline(deep).rows}
     assert (
