@@ -130,6 +130,8 @@ class ContentsStorage:
                 atomic_write(target, content)
 
         await asyncio.to_thread(write)
+        if self._cache is not None and isinstance(content, str):
+            self._cache.wrote(path, content)  # the next read compares bytes, not a get
         if file_id is not None:
             _keep_file_id(ids, path, file_id)
         saved = await ensure_async(cm.get(path, content=False))

@@ -2,9 +2,9 @@
 changed file is never answered from what was kept (``server/read_cache.py``).
 
 A real ``AsyncLargeFileManager`` (Jupyter's default) on a real folder, through
-``ContentsStorage``: the kept text is the very string read before; a rewrite of the same size
-with its modification time put back, a deletion, a write through the storage and a file
-changed less than a second before its read are each read anew.
+``ContentsStorage``: the kept text is the very string read (or written) before; a rewrite of
+the same size with its modification time put back and a deletion are each seen, also right
+after a read or a write, when the file's identity cannot vouch for it and its bytes are compared.
 """
 
 from __future__ import annotations
@@ -47,17 +47,30 @@ async def test_an_unchanged_file_is_read_once_and_a_changed_one_again(tmp_path: 
     assert target.stat().st_size == st.st_size and target.stat().st_mtime_ns == st.st_mtime_ns
     assert await s.read_text("n.ipynb") == '{"a": 2}'
 
-    # Changed less than a second before the read: not kept (a same-size change within the
-    # kernel's clock tick could leave the same identity), so each read reads.
+    # Changed less than a second before the read: the identity cannot vouch for the text (a
+    # same-size change within the kernel's clock tick could leave the same identity), so the
+    # next read compares the file's bytes, and sees a same-size change with the times put back.
     again = await s.read_text("n.ipynb")
-    assert again == '{"a": 2}' and await s.read_text("n.ipynb") is not again
+    assert again == '{"a": 2}' and await s.read_text("n.ipynb") is again
+    st = target.stat()
+    target.write_text('{"a": 5}', encoding="utf-8")
+    os.utime(target, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert await s.read_text("n.ipynb") == '{"a": 5}'
 
     # A write through the storage, then a deletion.
     settle()
     kept = await s.read_text("n.ipynb")
     assert await s.read_text("n.ipynb") is kept
+    # What the storage wrote is what the next read answers, checked by content (not a get):
+    # the very string; a same-size change made right after the write is still seen.
+    written = "".join(['{"a": ', "3}"])
+    await s.write_text("n.ipynb", written)
+    assert await s.read_text("n.ipynb") is written
+    st = target.stat()
+    target.write_text('{"a": 4}', encoding="utf-8")
+    os.utime(target, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert await s.read_text("n.ipynb") == '{"a": 4}'
     await s.write_text("n.ipynb", '{"a": 3}')
-    assert await s.read_text("n.ipynb") == '{"a": 3}'
     settle()
     assert await s.read_text("n.ipynb") == '{"a": 3}'
     target.unlink()
