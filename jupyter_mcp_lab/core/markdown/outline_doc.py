@@ -3,7 +3,6 @@ takes at a place, where it goes, and new rows as markdown lines (see ``outline_e
 
 from __future__ import annotations
 
-import re
 from functools import cached_property
 from typing import Any
 
@@ -11,12 +10,11 @@ from ..content.outline_tree import OutlineTree
 from ..errors import ArgumentError
 from ..text import TextEdit, newline_of
 from .blocks import insert_block
-from .blocks_edit import _escape
 from .headings import ATX_OPEN
 from .outline_rows import MarkdownOutline, Place
+from .outline_topics import topic_source
 
 _BOXES = {"checked": "[x]", "unchecked": "[ ]", "none": None}
-_TASK_TEXT = re.compile(r"\[[ xX]\](?:[ \t]|$)")
 
 
 class _Places:
@@ -139,11 +137,7 @@ class OutlineDoc:
 def topic_text(value: Any, form: str) -> str:
     if not isinstance(value, str):
         raise ArgumentError("topic must be a string", "topic")
-    one = " ".join(value.split())  # a topic is one paragraph: its line breaks are spaces
-    if form == "item":
-        one = _escape(one)
-        return "\\" + one if _TASK_TEXT.match(one) else one
-    return one
+    return topic_source(" ".join(value.split()), form)  # one paragraph: its line breaks are spaces
 
 
 def note_lines(value: Any, column: int | None) -> list[str]:

@@ -31,9 +31,10 @@ from .outline_numbers import numbering
 from .outline_rows import MarkdownOutline, Place, markdown_outline
 
 
-def _set(d: OutlineDoc, place: Place, fields: dict[str, object]) -> list[TextEdit]:
+def _set(d: OutlineDoc, place: Place, topic: str, fields: dict[str, object]) -> list[TextEdit]:
     edits: list[TextEdit] = []
-    if "topic" in fields:
+    if "topic" in fields and (not isinstance(fields["topic"], str) or " ".join(fields["topic"].split()) != topic):
+        # the topic as it reads: the row (its markup too) stays as it is
         a, b = place.topic_span
         edits.append(TextEdit(a, b, topic_text(fields["topic"], place.kind)))
     if "state" in fields:
@@ -84,7 +85,7 @@ def _headings_in(d: OutlineDoc, place: Place) -> list[tuple[int, int, int, str]]
     return out
 
 
-def _moved_lines(d: OutlineDoc, place: Place, topic: str, form: str, level: int, indent: str, marker: str) -> list[str]:
+def _moved_lines(d: OutlineDoc, place: Place, form: str, level: int, indent: str, marker: str) -> list[str]:
     """The row's lines as they will stand at their new place (form, level, indentation)."""
     lines = [d.line(k) for k in range(place.line, place.end + 1)]
     if place.kind == "item":
@@ -93,7 +94,8 @@ def _moved_lines(d: OutlineDoc, place: Place, topic: str, form: str, level: int,
         if form == "item":
             delta = (_width(indent) + len(marker)) - (_width(m.group(1)) + len(m.group(2)))
             return [indent + marker + lines[0][m.end(2) :]] + [_shift(ln, delta) for ln in lines[1:]]
-        first = "#" * level + " " + topic  # the whole first paragraph: its lines joined
+        a, b = place.topic_span  # the whole first paragraph, its markup too: its lines joined
+        first = "#" * level + " " + " ".join(d.text[a:b].split())
         return [first] + [_shift(ln, -place.column) for ln in lines[place.topic_end - place.line + 1 :]]
     heads = _headings_in(d, place)
     if form == "heading":
@@ -142,7 +144,7 @@ def _move(d: OutlineDoc, row_id: str, place: Place, parent: str | None, after: s
         parent,
         prev,
         nxt,
-        _moved_lines(d, place, row.text, form, d.heading_level(parent, prev, nxt), indent, numbers.marker),
+        _moved_lines(d, place, form, d.heading_level(parent, prev, nxt), indent, numbers.marker),
     )
     far = insert.end < cut_edit.start - 2 or insert.start > cut_edit.end + 2
     if far and not numbers.shifted:
@@ -167,7 +169,7 @@ def _move(d: OutlineDoc, row_id: str, place: Place, parent: str | None, after: s
     form = rest.form(new_parent, prev, nxt, place.kind)
     indent, marker, _ = rest.item_style(new_parent, prev, nxt)
     numbers = numbering(rest, None, (new_parent, prev, nxt) if form == "item" else None, marker)
-    lines = _moved_lines(d, place, row.text, form, rest.heading_level(new_parent, prev, nxt), indent, numbers.marker)
+    lines = _moved_lines(d, place, form, rest.heading_level(new_parent, prev, nxt), indent, numbers.marker)
     return apply_edits(cut, [rest.insert_at(form, new_parent, prev, nxt, lines), *numbers.edits])
 
 
@@ -190,7 +192,7 @@ def row_edit(outline: MarkdownOutline, edit: PartEdit) -> list[TextEdit]:
     if edit.op == "delete":
         return [d.cut(place.line, place.end), *numbering(d, edit.part).edits]
     if edit.op == "set":
-        return _set(d, place, edit.fields)
+        return _set(d, place, outline.row(edit.part).text, edit.fields)
     if edit.op == "move":
         after = _move(d, edit.part, place, edit.fields.get("parent"), edit.after)
         c = change_between(d.text, after)

@@ -7,8 +7,8 @@ the ``outline`` read operations read a markdown document exactly as they read an
   ends it); list items before the first heading are top-level rows; nested lists nest.
   Lists inside a blockquote or another container are content, not rows.
 - A row's topic is a heading's title, or the text of an item's first paragraph (its lines
-  joined with a space) without the marker and checkbox. ``- [ ]`` is unchecked, ``- [x]``
-  checked; a heading has no checkbox.
+  joined with a space) without the marker and checkbox, as plain text (``outline_topics``).
+  ``- [ ]`` is unchecked, ``- [x]`` checked; a heading has no checkbox.
 - A row's note is the markdown between its topic and its first child row (a heading's
   paragraphs, code, tables before its first list or subheading; an item's continuation
   paragraphs before its nested list), blank lines at either end left out, an item's
@@ -37,6 +37,7 @@ from ..text import LineIndex, split_lines
 from .headings import ATX_HEADING
 from .list_model import _ITEM, _shift, _width
 from .outline_items import list_items
+from .outline_topics import plain_topic
 from .structure import Structure, structure_of
 from .text_memo import TextMemo
 
@@ -154,7 +155,7 @@ def parse_outline(text: str) -> MarkdownOutline:
                 _close(places[heads.pop()], lines, block.line_start - 1)
             parents.append(heads[-1] if heads else -1)
             atx = ATX_HEADING.match(lines[block.line_start - 1])
-            topics.append(atx.group(1).strip() if atx else " ".join((block.title or "").split()))
+            topics.append(plain_topic(atx.group(1).strip() if atx else " ".join((block.title or "").split())))
             at = idx.start_of(block.line_start)
             if atx is not None:
                 span = (at + atx.start(1), at + atx.end(1))
@@ -182,7 +183,7 @@ def parse_outline(text: str) -> MarkdownOutline:
             while end > a and not lines[end - 1].strip():  # the item's trailing blank lines
                 end -= 1
             topic_end = min(block.line_start + item.topic_end - 1, end)
-            topics.append(_item_topic(lines, m, a - 1, topic_end))
+            topics.append(plain_topic(_item_topic(lines, m, a - 1, topic_end)))
             parents.append(base + item.parent if item.parent >= 0 else owner)
             at = idx.start_of(a) + m.start(6)
             span = (at, max(at, _end(idx, lines, topic_end)))

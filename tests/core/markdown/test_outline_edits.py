@@ -128,7 +128,7 @@ def test_new_topics_are_text_not_markup() -> None:
     assert "  - [ ] \\[x] looks like a box\n" in out
     out = run("insert", after="plain", parent=ID["Plan"], topic="1. not a list\nsecond line")
     assert "- 1\\. not a list second line\n" in out
-    assert [r.text for r in parse_outline(out).rows if r.parent == ID["Plan"]][-3] == "1\\. not a list second line"
+    assert [r.text for r in parse_outline(out).rows if r.parent == ID["Plan"]][-3] == "1. not a list second line"
     out = run("insert", after="Later", parent=ID["Plan"], topic="Sec", note="# would be a heading\nbody")
     assert "## Sec\n\n\\# would be a heading\nbody\n" in out
     assert [r.text for r in parse_outline(out).rows][-1] == "Sec"

@@ -68,7 +68,43 @@ async def test_row_edits_keep_ordered_lists_numbered(mcp_lab: LabServer, mcp_cli
                 "# Steps\n\n1. Check\n2. Run\n3. Configure\n\n# Later\n\n1) Install\n2) Release\n3) Announce\n"
             )
             rows = (await tools.ok("get_outline_structure"))["rows"]
-            assert [r["topic"] for r in rows] == ["Steps", "Check", "Run", "Configure", "Later", "Install"] + [
-                "Release",
-                "Announce",
-            ]
+            topics = ["Steps", "Check", "Run", "Configure", "Later", "Install", "Release", "Announce"]
+            assert [r["topic"] for r in rows] == topics
+
+
+MARKUP_MD = """# The **plan** for `v2` &amp; more
+
+- [ ] Read [the spec](https://x.org/spec)
+- a\\*b and \\[x] stay text
+"""
+
+
+async def test_topics_read_as_plain_text(mcp_lab: LabServer, mcp_client: Any) -> None:
+    path = Path(mcp_lab.serverapp.root_dir) / "marked.md"
+    path.write_text(MARKUP_MD, encoding="utf-8")
+    async with mcp_client("outliner", mode="auto", client_name="reader") as client:
+        tools = Tools(client)
+        async with mcp_client("lab", mode="auto", client_name="reader") as lab_client:
+            lab = Tools(lab_client)
+            await lab.ok("workspace", "open", filePath="marked.md")
+            rows = (await tools.ok("get_outline_structure"))["rows"]
+            assert [r["topic"] for r in rows] == ["The plan for v2 & more", "Read the spec", "a*b and [x] stay text"]
+            for r in rows:  # get_row, search and the lab tool read the same text; writing it back changes nothing
+                assert (await tools.ok("get_row", rowId=r["id"]))["row"]["topic"] == r["topic"]
+                found = await tools.ok("search_outline", query=r["topic"], searchIn="topics")
+                assert [m["row"]["id"] for m in found["results"]] == [r["id"]]
+                tree = await lab.ok("outline", "read", path="marked.md", row=r["id"])
+                assert tree["rows"][0]["topic"] == r["topic"]
+                await tools.ok("update_row", rowId=r["id"], topic=r["topic"])
+            assert path.read_text(encoding="utf-8") == MARKUP_MD
+            for topic in ("a*b", "[x]", "snake_case_name", "**not bold**", "# h", "back\\slash", "<b>", "`tick`"):
+                added = await tools.ok("add_row", topic=topic, parentId=rows[0]["id"])
+                assert added["newRow"]["topic"] == topic
+                row = (await tools.ok("get_row", rowId=added["newRow"]["id"]))["row"]
+                assert row["topic"] == topic
+                await tools.ok("update_row", rowId=row["id"], topic=row["topic"])
+            text = path.read_text(encoding="utf-8")
+            assert text.endswith(
+                "- a\\*b and \\[x] stay text\n- a*b\n- \\[x]\n- snake_case_name\n"
+                "- \\*\\*not bold\\*\\*\n- \\# h\n- back\\slash\n- \\<b\\>\n- \\`tick\\`\n"
+            )
