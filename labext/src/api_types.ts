@@ -714,7 +714,10 @@ export interface IHeading {
   lineEnd: number;
 }
 
-/** One row of an OPML outline, as the outline tools read it. */
+/**
+ * One row of an OPML outline or of a markdown document's outline view, as the
+ * outline tools read it.
+ */
 export interface IOutlineRow {
   /** The row's id: stable across edits (a suggestion's `part` names it). */
   id: string;
@@ -734,8 +737,8 @@ export interface IOutlineRow {
 }
 
 /**
- * A document's kind and headings (markdown) or rows (an OPML outline) at its
- * current revision.
+ * A document's kind, headings (markdown) and rows (OPML outlines, markdown
+ * outline views) at its revision.
  */
 export interface IOutline {
   /** The document's root-relative path. */
@@ -746,8 +749,10 @@ export interface IOutline {
   /** In document order; empty for a kind other than markdown. */
   headings: IHeading[];
   /**
-   * An OPML outline's rows in document order (each before its children, so a
-   * flat list however deep it nests); empty for a kind other than outline.
+   * An OPML outline's rows, or a markdown document's (its headings and list
+   * items, task items with their checkbox), in document order (each before its
+   * children, so a flat list however deep it nests); empty for a kind other
+   * than outline and markdown.
    */
   rows: IOutlineRow[];
 }

@@ -6,15 +6,19 @@ parser, the same node ids and line ranges, see ``ops.structure``), read from the
 agents see: the server's buffer when an agent has the document open, else the file.
 So ``revision`` is the one the ``document`` tool and the ``document`` events name.
 
-Markdown documents have headings; OPML outlines have rows, read as the ``outline`` tools
+Markdown documents have headings (the panel's Outline section lists them) and rows: their
+outline view, headings and list items with task states, the rows the ``outliner`` tools and
+the ``outline`` tool read. OPML outlines have rows. Rows are read as the ``outline`` tools
 read them (``ops.outline.read``: the same ids, which suggestions on rows name in ``part``,
-and the same derived checkbox states). Every other kind (notebook, yaml-workflow, text)
+the same topics and the same derived checkbox states). Every other kind (notebook, yaml-workflow, text)
 answers 200 with its ``kind`` and empty lists rather than an error: the panel follows
 whatever document is active, and a client needs one call, not a call and an error branch,
 to learn which it is. An OPML file that is not safe, well-formed XML is INVALID_PATH.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 from jupyter_server.auth.decorator import authorized
 from tornado import web
@@ -23,6 +27,7 @@ from ...core.content import OutlineContent
 from ...core.content.outline_tree import OutlineTree
 from ...core.errors import ArgumentError, DomainError
 from ...core.kinds import kind_for
+from ...core.markdown.outline_rows import markdown_outline
 from ...core.paths import to_api_path
 from ...core.revision import revision_of
 from ...ops.markdown.structure import parsed, section_infos
@@ -65,8 +70,10 @@ class OutlineHandler(ApiHandler):
                 for x in section_infos(s)
                 if x.nodeId != "preamble"
             ]
+            big = len(text) >= 64_000  # parsed off the event loop, as ``parsed`` does
+            rows = await asyncio.to_thread(outline_rows, text, kind) if big else outline_rows(text, kind)
         elif kind == "outline":
-            rows = outline_rows(text)
+            rows = outline_rows(text, kind)
         self.reply(Outline(path=key, revision=revision, kind=kind, headings=headings, rows=rows))
 
     async def _read(self, key: str) -> tuple[str, str]:
@@ -83,9 +90,10 @@ class OutlineHandler(ApiHandler):
         return text, kind_for(key, text)
 
 
-def outline_rows(text: str) -> list[OutlineRow]:
-    """Every row of an OPML outline in document order, as ``outline.read`` views them."""
-    tree = OutlineTree(OutlineContent.parse("outline", text))
+def outline_rows(text: str, kind: str) -> list[OutlineRow]:
+    """Every row of an OPML outline or a markdown document's outline view in document order,
+    as ``outline.read`` views them."""
+    tree = OutlineTree(markdown_outline(text) if kind == "markdown" else OutlineContent.parse("outline", text))
     out = []
     for r in tree.rows:
         v = row_view(tree, r)

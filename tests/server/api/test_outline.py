@@ -56,8 +56,16 @@ async def test_markdown_outline(mcp_lab: LabServer, api: Api, root: Path) -> Non
             {"id": "h-4", "level": 1, "title": "", "line": 18, "lineEnd": 19},
             {"id": "h-5", "level": 1, "title": "Último — ✓", "line": 20, "lineEnd": 21},
         ],
-        "rows": [],
+        "rows": body["rows"],  # its outline view (test_markdown_rows_are_the_outline_tools_rows)
     }
+    assert [(r["topic"], r["level"], r["note"]) for r in body["rows"]] == [
+        ("Guide", 0, "Welcome."),
+        ("Install", 1, "```sh\n# not a heading: code\n```"),
+        ("From source", 2, None),
+        ("Setext heading", 1, None),
+        ("", 0, None),
+        ("Último — ✓", 0, "text"),
+    ]
     # A leading "/" is root-relative, as in Jupyter's contents API; folders work too.
     (root / "docs").mkdir()
     (root / "docs" / "a b.md").write_text("# A\n", encoding="utf-8")
@@ -83,6 +91,46 @@ async def test_same_outline_and_revision_as_the_document_tool(
         for s in structure["sections"]
         if s["nodeId"] != "preamble"
     ]
+
+
+TASKS = """# Plan — 東京
+
+- [x] Write **notes**
+- [ ] Tag `v1.0`
+  - [x] sub one
+  - [ ] sub \\*two\\*
+
+  more about the tag
+1. [Read](https://x.org) the spec
+
+## Later &amp; after
+"""
+
+
+async def test_markdown_rows_are_the_outline_tools_rows(mcp_lab: LabServer, api: Api, agent: Any, root: Path) -> None:
+    """A markdown document's rows are its outline view, as the ``outline`` tool (and the
+    outliner profile) reads it: headings and list items, ids, plain topics, notes, task
+    states (mixed derived), the tree."""
+    (root / "tasks.md").write_text(TASKS, encoding="utf-8")
+    body = await api.ok("GET", "outline", path="tasks.md")
+    async with agent() as tools:
+        tree = await tools.ok("outline", "read", path="tasks.md")
+    assert [
+        {"id": r["id"], "topic": r["topic"], "note": r["note"], "state": r["state"], "level": r["level"]}
+        | {"parent": r["parentId"], "children": r["childIds"]}
+        for r in tree["rows"]
+    ] == body["rows"]
+    assert [(r["topic"], r["state"], r["level"]) for r in body["rows"]] == [
+        ("Plan — 東京", "none", 0),  # a heading has no checkbox
+        ("Write notes", "checked", 1),
+        ("Tag v1.0", "mixed", 1),
+        ("sub one", "checked", 2),
+        ("sub *two*", "unchecked", 2),
+        ("Read the spec", "none", 1),
+        ("Later & after", "none", 1),
+    ]
+    assert body["rows"][2]["note"] is None and body["rows"][4]["note"] is None
+    assert [h["title"] for h in body["headings"]] == ["Plan — 東京", "Later &amp; after"]  # the panel's, as before
 
 
 @pytest.mark.parametrize("mcp_app_config", [{"approval": "auto"}])

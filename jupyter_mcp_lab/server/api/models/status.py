@@ -112,7 +112,7 @@ class Heading(Body):
 
 
 class OutlineRow(Body):
-    """One row of an OPML outline, as the outline tools read it."""
+    """One row of an OPML outline or of a markdown document's outline view, as the outline tools read it."""
 
     id: str = Field(description="The row's id: stable across edits (a suggestion's `part` names it).")
     topic: str
@@ -126,15 +126,16 @@ class OutlineRow(Body):
 
 
 class Outline(Body):
-    """A document's kind and headings (markdown) or rows (an OPML outline) at its current revision."""
+    """A document's kind, headings (markdown) and rows (OPML outlines, markdown outline views) at its revision."""
 
     path: str = Field(description="The document's root-relative path.")
     revision: str = Field(description="Node ids, row ids and lines are valid for this revision.")
     kind: DocumentKind
     headings: list[Heading] = Field(description="In document order; empty for a kind other than markdown.")
     rows: list[OutlineRow] = Field(
-        description="An OPML outline's rows in document order (each before its children, so a flat list "
-        "however deep it nests); empty for a kind other than outline.",
+        description="An OPML outline's rows, or a markdown document's (its headings and list items, "
+        "task items with their checkbox), in document order (each before its children, so a flat list "
+        "however deep it nests); empty for a kind other than outline and markdown.",
     )
 
 
