@@ -8,7 +8,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -35,7 +35,17 @@ class ActivityEntry:
     # "agent": a tool call; "person": a decision in JupyterLab (server/api/decisions.py).
     actor: str = "agent"
     full_arguments: str = ""  # the arguments as JSON, whole up to 4 KB (activity_text)
-    result: str = ""  # what it answered, up to 1 KB (activity_text)
+    # What it answered, up to 1 KB (activity_text); or the function that makes it, called
+    # when somebody first looks (most entries are never read: a call does not pay for it).
+    answer: str | Callable[[], str] = field(default="", repr=False)
+
+    @property
+    def result(self) -> str:
+        answer = self.answer
+        if callable(answer):
+            answer = answer()
+            object.__setattr__(self, "answer", answer)  # made once (frozen otherwise)
+        return answer
 
     def to_json(self) -> dict[str, Any]:
         """camelCase, as the REST API spells records (``session`` as on suggestions)."""
@@ -96,8 +106,9 @@ class ActivityLog:
         self._seq = itertools.count(1)
         self._listeners: list[Listener] = []
 
-    def record(self, **fields: Any) -> ActivityEntry:
-        entry = ActivityEntry(seq=next(self._seq), time=time.time(), **fields)
+    def record(self, *, result: str | Callable[[], str] = "", **fields: Any) -> ActivityEntry:
+        """Log a call or a decision; ``result``: what it answered, or a function making that."""
+        entry = ActivityEntry(seq=next(self._seq), time=time.time(), answer=result, **fields)
         self._entries.append(entry)
         for listener in list(self._listeners):
             try:

@@ -15,10 +15,12 @@ an expanded entry shows what the agent sent:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 ARGUMENTS_LIMIT = 4096
 RESULT_LIMIT = 1024
+LATER_LIMIT = 8192  # answers up to this long are summarised when the log entry is first read
 # At each try, the longest string and list kept whole, until the JSON fits.
 CUTS = ((1024, 100), (256, 20), (64, 5), (16, 2))
 CUT = "…"
@@ -91,6 +93,17 @@ def result_summary(answer: Any, text: str) -> str:
     """A success's answer for the log, up to 1 KB: its JSON ``text`` as sent when that is
     short (most are), else the answer with long strings and lists cut, so its keys show."""
     return bounded_json(answer, RESULT_LIMIT, text)
+
+
+def later_summary(answer: Any, text: str) -> str | Callable[[], str]:
+    """``result_summary`` now when it is the text itself or the answer is large (then its cost
+    is small beside the call's), else the function that makes it from ``text`` when the entry
+    is first read: a few-KB answer's cuts cost a trivial call a few percent of its CPU, and
+    most entries are never read. ``text`` alone is kept (at most ``LATER_LIMIT`` characters
+    for each of the log's 1000 entries), not the answer's objects."""
+    if len(text) <= RESULT_LIMIT or len(text) > LATER_LIMIT:
+        return result_summary(answer, text)
+    return lambda: result_summary(json.loads(text), text)
 
 
 def error_summary(envelope: dict[str, Any]) -> str:

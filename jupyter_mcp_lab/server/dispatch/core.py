@@ -21,11 +21,13 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import to_json
 
 from ...core.activity import summarize_arguments
-from ...core.activity_text import error_summary, full_arguments, result_summary
+from ...core.activity_text import error_summary, full_arguments, later_summary
 from ...core.errors import ArgumentError, DomainError
 from ...ops.context import Caller, OpContext, Services
 from ...surfaces.base import Surface, SurfaceResource
 from .tools import ToolBinding, compile_tool
+
+Summary = str | Callable[[], str]  # an activity entry's answer, or what makes it
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +77,7 @@ class Dispatcher:
         self.resources: dict[str, SurfaceResource] = {r.uri: r for r in surface.resources}
         self._render = surface.render_error or default_render
         # The last frozen result, its payload, JSON and (text, log summary): see _encoded.
-        self._last: tuple[BaseModel, Any, bytes, tuple[str, str] | None] | None = None
+        self._last: tuple[BaseModel, Any, bytes, tuple[str, Summary] | None] | None = None
 
     @property
     def tools(self) -> dict[str, ToolBinding]:
@@ -98,7 +100,8 @@ class Dispatcher:
             # Refused before anything ran: not an operation call, so not in the activity log.
             return self.refusal(exc.envelope())
         started = time.perf_counter()
-        status, answered = "ok", ""  # answered: what the activity log keeps of the answer
+        status = "ok"
+        answered: Summary = ""  # what the activity log keeps of the answer (see later_summary)
         op = invocation.op
         try:
             if op.mutating and self.services.settings.read_only:
@@ -174,13 +177,13 @@ class Dispatcher:
             self._last = (result, payload, encoded, None)
         return payload, encoded
 
-    def _texts(self, result: BaseModel, payload: Any, encoded: bytes) -> tuple[str, str]:
+    def _texts(self, result: BaseModel, payload: Any, encoded: bytes) -> tuple[str, Summary]:
         """The answer's text and the activity log's summary of it (kept with a reused result)."""
         hit = self._last
         if hit is not None and hit[0] is result and hit[3] is not None:
             return hit[3]
         text = encoded.decode()
-        answered = result_summary(payload, text)
+        answered = later_summary(payload, text)
         # A profile whose reference answers in prose sends that as the text (the JSON stays
         # the structured content).
         texts = (self.surface.text(payload) if self.surface.text else text, answered)

@@ -13,7 +13,16 @@ import json
 from pathlib import Path
 from typing import Any
 
-from jupyter_mcp_lab.core.activity_text import ARGUMENTS_LIMIT, RESULT_LIMIT, bounded_json, full_arguments
+from jupyter_mcp_lab.core.activity import ActivityLog
+from jupyter_mcp_lab.core.activity_text import (
+    ARGUMENTS_LIMIT,
+    LATER_LIMIT,
+    RESULT_LIMIT,
+    bounded_json,
+    full_arguments,
+    later_summary,
+    result_summary,
+)
 
 from ...conftest import LabServer
 from .conftest import Api, assert_error, suggest_replace
@@ -39,6 +48,36 @@ def test_bounds_keep_short_things_whole_and_cut_long_strings_first() -> None:
     many = {f"key-{i:06d}": i for i in range(2000)}
     assert len(bounded_json(many, ARGUMENTS_LIMIT)) == ARGUMENTS_LIMIT
     assert bounded_json(many, ARGUMENTS_LIMIT).endswith("…")
+
+
+def test_a_middling_answer_is_summarised_when_first_read_and_the_same() -> None:
+    def answer(n: int) -> tuple[dict[str, Any], str]:
+        value = {"cells": [{"id": f"c{i}", "source": "x = 1\n" * 3} for i in range(n)], "total": n}
+        return value, json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+    small, small_text = answer(2)
+    assert later_summary(small, small_text) == small_text  # short: the text itself, at once
+    big, big_text = answer(400)
+    assert len(big_text) > LATER_LIMIT and later_summary(big, big_text) == result_summary(big, big_text)
+    middling, text = answer(40)
+    assert RESULT_LIMIT < len(text) <= LATER_LIMIT
+    made = later_summary(middling, text)
+    assert callable(made)  # nothing cut yet
+    log = ActivityLog()
+    entry = log.record(
+        profile="lab",
+        tool="notebook.read",
+        client="a",
+        user="u",
+        session_id="s",
+        arguments="",
+        status="ok",
+        duration_ms=1.0,
+        result=made,
+    )
+    assert entry.result == result_summary(middling, text) and len(entry.result) <= RESULT_LIMIT
+    assert entry.answer == entry.result  # made once, then kept
+    assert entry.to_json()["result"] == entry.result
 
 
 async def test_find_replace_calls_are_found_whatever_comes_before_the_op(
