@@ -134,8 +134,11 @@ class ContentsStorage:
             self._cache.wrote(path, content)  # the next read compares bytes, not a get
         if file_id is not None:
             _keep_file_id(ids, path, file_id)
-        saved = await ensure_async(cm.get(path, content=False))
-        cm.run_post_save_hooks(model=saved, os_path=str(target))
+        if cm.post_save_hook is not None or getattr(cm, "_post_save_hooks", True):
+            # The saved file's model is for the hooks only: without hooks, no get (each emits
+            # a contents event that jupyter_events validates against its schema).
+            saved = await ensure_async(cm.get(path, content=False))
+            cm.run_post_save_hooks(model=saved, os_path=str(target))
         cm.emit(data={"action": "save", "path": path})
 
     def _inode_ids(self) -> Any | None:

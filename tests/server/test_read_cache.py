@@ -13,6 +13,7 @@ import os
 import time
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
@@ -87,3 +88,25 @@ async def test_a_file_replaced_by_a_rename_is_read_anew(tmp_path: Path) -> None:
     assert await s.read_text("n.md") == "one"
     os.replace(tmp_path / "other.md", tmp_path / "n.md")  # same size, an older file's times
     assert await s.read_text("n.md") == "two"
+
+
+async def test_save_hooks_run_around_an_agent_write(tmp_path: Path) -> None:
+    # The crash-safe write does what Jupyter's save does around it: a pre-save hook may change
+    # the text written, a post-save hook gets the saved file's model (asked for only when a
+    # hook is there), and the next read answers what is on disk.
+    s = storage(tmp_path)
+    seen: list[tuple[str, str, str]] = []
+
+    def pre(model: dict[str, Any], path: str, contents_manager: Any, **kw: Any) -> None:
+        model["content"] = model["content"].replace("draft", "final")
+
+    def post(model: dict[str, Any], os_path: str, contents_manager: Any) -> None:
+        seen.append((model["path"], model["type"], os_path))
+
+    await s.write_text("h.md", "no hooks yet")
+    s.cm.register_pre_save_hook(pre)
+    s.cm.register_post_save_hook(post)
+    await s.write_text("h.md", "a draft")
+    assert (tmp_path / "h.md").read_text() == "a final"
+    assert await s.read_text("h.md") == "a final"
+    assert seen == [("h.md", "file", str((tmp_path / "h.md").resolve()))]
