@@ -44,16 +44,29 @@ def _together(d: OutlineDoc, a: Place, b: Place) -> bool:
     )
 
 
-def run_of(d: OutlineDoc, parent: str | None, item: str) -> list[str]:
-    """The ids of the items in ``item``'s ordered list, in order (``item`` is an ordered item)."""
+def run_of(d: OutlineDoc, parent: str | None, item: str) -> dict[str, Place]:
+    """The items of ``item``'s ordered list with their places, in order (``item`` is an ordered item)."""
     kids = d.o.children(parent)
+    index, places = d.o.index, d.o.places
+
+    def at(k: int) -> Place:
+        j = index(kids[k])
+        assert j is not None
+        return places[j]
+
     k = kids.index(item)
     a = z = k
-    while a > 0 and _together(d, d.places[kids[a - 1]], d.places[kids[a]]):
-        a -= 1
-    while z + 1 < len(kids) and _together(d, d.places[kids[z]], d.places[kids[z + 1]]):
-        z += 1
-    return list(kids[a : z + 1])
+    first = last = at(k)
+    before: list[tuple[str, Place]] = []
+    while a > 0 and _together(d, p := at(a - 1), first):
+        a, first = a - 1, p
+        before.append((kids[a], p))
+    run = dict(reversed(before))
+    run[item] = at(k)
+    while z + 1 < len(kids) and _together(d, last, p := at(z + 1)):
+        z, last = z + 1, p
+        run[kids[z]] = p
+    return run
 
 
 def _number(p: Place) -> int:
@@ -85,8 +98,8 @@ def numbering(
     """The numbers once row ``leaves`` left its list and / or a row with ``marker`` (its
     neighbour's, ``OutlineDoc.item_style``) joined the list under ``joins`` = (parent, prev,
     next): the joining row's marker and the edits renumbering the other items."""
-    plans: list[tuple[list[str], list[str]]] = []  # (the list as it is, its items after the edit)
-    left: list[str] | None = None
+    plans: list[tuple[dict[str, Place], list[str]]] = []  # (the list as it is, its items after the edit)
+    left: dict[str, Place] | None = None
     if leaves is not None and _ordered(d.places[leaves]):
         left = run_of(d, d.o.row(leaves).parent, leaves)
     if joins is not None and marker[0].isdigit():
@@ -104,13 +117,13 @@ def numbering(
     edits: list[TextEdit] = []
     shifted = False
     for run, final in plans:
-        numbers = [_number(d.places[i]) for i in run]
+        numbers = [_number(p) for p in run.values()]
         start = numbers[0]
         same = len(run) > 1 and len(set(numbers)) == 1
         if not same and numbers != list(range(start, start + len(run))):  # numbered otherwise: kept
             if NEW in final:
                 k = final.index(NEW)
-                near = d.places[final[k - 1]] if k > 0 else d.places[final[k + 1]]
+                near = run[final[k - 1]] if k > 0 else run[final[k + 1]]
                 marker = f"{_number(near) + (k > 0)}{marker[-1]}"
             continue
         for n, i in enumerate(final):
@@ -118,7 +131,7 @@ def numbering(
             if i == NEW:
                 marker = f"{number}{marker[-1]}"
             else:
-                mine = _set_number(d, d.places[i], number)
+                mine = _set_number(d, run[i], number)
                 shifted |= len(mine) > 1
                 edits += mine
     return Numbering(marker, edits, shifted)
