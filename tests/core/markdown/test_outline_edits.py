@@ -7,6 +7,7 @@ import random
 from typing import Any, cast
 
 import pytest
+from markdown_it import MarkdownIt
 
 from jupyter_mcp_lab.core.content.part_edits import EditOp, PartEdit
 from jupyter_mcp_lab.core.errors import ArgumentError, DomainError
@@ -264,13 +265,30 @@ SHAPES = [
     "",
     "1. x\n2. y\n\n# H\n## I\n- z\n\n### J\n\ntext\n",
     "Intro\n\n- [ ] p\n  - [x] q\n\n# A\n\nbody\n\n- r\n\n# B\n## C\n",
+    "# N\n\n1. a\n2. b\n   1) b1\n   2) b2\n\n   b's note\n3. c\n\n# M\n\n7. m\n8. n\n",
 ]
+
+
+def _numbers_in_sequence(text: str) -> bool:
+    """Whether every ordered list of ``text`` numbers its items one after another."""
+    lists: list[list[int]] = []
+    open_: list[list[int] | None] = []
+    for tok in MarkdownIt("commonmark").parse(text):
+        if tok.type in ("ordered_list_open", "bullet_list_open"):
+            open_.append([] if tok.type == "ordered_list_open" else None)
+        elif tok.type in ("ordered_list_close", "bullet_list_close"):
+            done = open_.pop()
+            if done is not None:
+                lists.append(done)
+        elif tok.type == "list_item_open" and open_ and open_[-1] is not None:
+            open_[-1].append(int(tok.info))
+    return all(ns == list(range(ns[0], ns[0] + len(ns))) for ns in lists)
 
 
 def test_random_row_edits_land_where_asked_and_leave_other_ids() -> None:
     rng = random.Random(16)
     made = 0
-    for _ in range(600):
+    for _ in range(800):
         text = rng.choice(SHAPES)
         before = parse_outline(text)
         ids = [r.id for r in before.rows]
@@ -291,6 +309,8 @@ def test_random_row_edits_land_where_asked_and_leave_other_ids() -> None:
         except (ArgumentError, DomainError):
             continue
         made += 1
+        if _numbers_in_sequence(text):  # ordered lists in sequence stay so, whatever the edit
+            assert _numbers_in_sequence(out), (text, edit, out)
         now = parse_outline(out)
         topic = {r.id: r.text for r in now.rows}
         if op == "move":  # the same rows, the moved one under its new parent after `after`
