@@ -21,6 +21,7 @@ from nbformat.v4.rwbase import rejoin_lines
 from ..errors import DomainError
 from ..kinds import DocumentKind
 from ..suggestions.mapping import map_range
+from . import notebook_json
 from .base import DocumentContent, Part, find_part, no_part
 from .part_edits import PartEdit
 
@@ -114,13 +115,13 @@ class NotebookContent:
         return out
 
     def serialize(self) -> str:
-        """The notebook as Jupyter writes it, made once (the content does not change). Written
-        as ``nbformat.writes`` writes it, without its schema validation, which only logs."""
+        """The notebook as Jupyter writes it, made once (the content does not change): what
+        ``nbformat.writes`` writes, without its schema validation, which only logs."""
         if self._text is None:
             nb = dict(self.nb)  # the writer copies the notebook deeply itself
             if nb.get("nbformat_minor", 0) < 5:
                 nb["nbformat_minor"] = 5  # cell ids are stored from now on
-            object.__setattr__(self, "_text", str(nbformat.versions[4].writes_json(nbformat.from_dict(nb))))
+            object.__setattr__(self, "_text", notebook_json.writes(nb))
         assert self._text is not None
         return self._text
 
