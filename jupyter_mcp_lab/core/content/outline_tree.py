@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from ..errors import DomainError
+from ..markdown.outline_topics import topic_source
 from .outline import Row, State
 
 SearchIn = Literal["all", "topics", "notes"]
@@ -125,10 +126,11 @@ def plain_lines(tree: OutlineTree, rows: list[Row], base: int) -> list[str]:
 
 
 def markdown_lines(tree: OutlineTree, rows: list[Row], base: int) -> list[str]:
-    """Rows as a markdown list nested by level (task boxes for checkboxes), notes as quotes."""
+    """Rows as a markdown list nested by level (task boxes for checkboxes), notes as quotes;
+    a topic (plain text) escaped where it would read as markup."""
     out = []
     for r in rows:
         pad = "  " * (r.level - base)
-        out.append(f"{pad}- {_BOX[tree.state(r.id)]}{r.text}")
+        out.append(f"{pad}- {_BOX[tree.state(r.id)]}{topic_source(r.text, 'item')}")
         out += [f"{pad}  > {line}" for line in (r.note or "").splitlines()]
     return out

@@ -24,6 +24,7 @@ from ...core.documents import OpenDocument
 from ...core.errors import ArgumentError
 from ...core.kinds import kind_for
 from ...core.markdown.outline_rows import MarkdownOutline, markdown_outline
+from ...core.markdown.outline_topics import topic_source
 from ..base import operation
 from ..context import OpContext
 from ..documents import DocumentTarget, resolve_target
@@ -196,7 +197,7 @@ def _section(ctx: OpContext, tree: OutlineTree, params: ReadParams, result: Outl
     lines: list[str] = []
     body = page
     if params.start == 0:  # the section's title is its heading
-        lines.append(f"# {result.sectionTitle}")
+        lines.append(f"# {topic_source(result.sectionTitle, 'heading')}")  # plain text, as markdown
         if root is not None:
             body = page[1:]
             if root.note:

@@ -97,6 +97,10 @@ async def test_topics_read_as_plain_text(mcp_lab: LabServer, mcp_client: Any) ->
                 assert tree["rows"][0]["topic"] == r["topic"]
                 await tools.ok("update_row", rowId=r["id"], topic=r["topic"])
             assert path.read_text(encoding="utf-8") == MARKUP_MD
+            md = await tools.ok("get_section_content", rowId=rows[0]["id"], format="markdown")
+            assert md["markdown"] == (  # the plain topics as markdown that renders as them
+                "# The plan for v2 & more\n\n- [ ] Read the spec\n- a*b and [x] stay text\n"
+            )
             for topic in ("a*b", "[x]", "snake_case_name", "**not bold**", "# h", "back\\slash", "<b>", "`tick`"):
                 added = await tools.ok("add_row", topic=topic, parentId=rows[0]["id"])
                 assert added["newRow"]["topic"] == topic
