@@ -62,7 +62,8 @@ if str(REPO) not in sys.path:
 
 from benchmarks._common import die_with_parent, free_port, open_client, own_jupyter_dirs, percentile  # noqa: E402
 
-LATENCY_TARGET = 1.3  # subject p50 / floor p50 at most
+LATENCY_TARGET = 1.0  # subject p50 / floor p50 at most (issue 11)
+CPU_TARGET = 1.0  # subject server CPU per sequential call / the floor's at most (issue 11)
 THROUGHPUT_TARGET = 0.8  # subject calls/s / floor calls/s at least
 TOOL = "session"
 ARGS = {"action": "get_state"}
@@ -528,15 +529,16 @@ def report(res: dict[str, Any], args: argparse.Namespace) -> bool:
     )
     lat_ok = lat_ratio <= LATENCY_TARGET
     thr_ok = thr_ratio >= THROUGHPUT_TARGET
+    cpu_ok = cpu_ratio <= CPU_TARGET
     print()
     print(
         f"latency ratio    (p50 subject/floor) {lat_ratio:6.3f}  "
         f"target <= {LATENCY_TARGET}  {verdict(lat_ok)}   (p95 ratio {p95_ratio:.2f})"
     )
     print(f"throughput ratio (subject/floor)     {thr_ratio:6.3f}  target >= {THROUGHPUT_TARGET}  {verdict(thr_ok)}")
-    print(f"server CPU per call, sequential (subject/floor) {cpu_ratio:6.3f}")
+    print(f"server CPU/call, seq. (subj/floor) {cpu_ratio:6.3f}  target <= {CPU_TARGET}  {verdict(cpu_ok)}")
     print(f"wall time {res['wall_s']:.0f} s")
-    return lat_ok and thr_ok
+    return lat_ok and thr_ok and cpu_ok
 
 
 async def bench(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
