@@ -3,12 +3,14 @@
  * tree (one focusable list, `aria-activedescendant` on the row the keyboard
  * acts on), each row with its fold toggle, checkbox state, topic, note and
  * the pending suggestions on it with Accept / Reject. It draws
- * `OutlineTreeModel` (outline_tree_model.ts) on every change; colours come
- * from the theme's variables (style/base.css).
+ * `OutlineTreeModel` (outline_tree_model.ts) on every change, keeping the
+ * element of every row that draws the same (outline_tree_keyed.ts); colours
+ * come from the theme's variables (style/base.css).
  */
 import { Widget } from '@lumino/widgets';
 
 import { el } from './dom';
+import { KeyedRows } from './outline_tree_keyed';
 import { BOX, highlighted, markNode } from './outline_tree_marks';
 import type { OutlineTreeModel } from './outline_tree_model';
 import type { IVisibleRow } from './outline_tree_visible';
@@ -37,10 +39,15 @@ export class OutlineTreeView extends Widget {
     });
     this._status = el('p', 'jp-McpLab-treeStatus');
     this._status.setAttribute('role', 'status');
-    this._list = el('ul', 'jp-McpLab-treeList');
+    this._list = el('div', 'jp-McpLab-treeList');
     this._list.setAttribute('role', 'tree');
     this._list.tabIndex = 0;
     this._list.addEventListener('keydown', event => this._onKey(event));
+    this._rows = new KeyedRows(
+      this._list,
+      row => this._row(row),
+      id => model.isBusy(id)
+    );
     this._list.addEventListener('focus', () => {
       if (model.focused === null && model.rows.length > 0) {
         model.focus(model.rows[0].node.key);
@@ -149,10 +156,9 @@ export class OutlineTreeView extends Widget {
     }
     if (model.rows !== this._drawn) {
       // Only when the rows changed: a move of the focus (every arrow key) must
-      // not redraw a long outline.
+      // not walk a long outline.
       this._drawn = model.rows;
-      this._items.clear();
-      this._list.replaceChildren(...model.rows.map(row => this._row(row)));
+      this._rows.update(model.rows);
     }
     this._showFocus();
   }
@@ -160,18 +166,24 @@ export class OutlineTreeView extends Widget {
   /** Mark the focused row and point the tree's active descendant at it. */
   private _showFocus(): void {
     const focused = this.model.focused;
-    const item = focused === null ? undefined : this._items.get(focused);
+    const item = focused === null ? undefined : this._rows.item(focused);
     if (item === this._focusedItem) {
       return;
     }
     this._focusedItem?.classList.remove('jp-mod-focused');
     this._focusedItem?.setAttribute('aria-selected', 'false');
     this._focusedItem = item;
+    const moved = focused !== this._focusedKey;
+    this._focusedKey = focused;
     if (item) {
       item.classList.add('jp-mod-focused');
       item.setAttribute('aria-selected', 'true');
       this._list.setAttribute('aria-activedescendant', item.id);
-      item.scrollIntoView?.({ block: 'nearest' });
+      if (moved) {
+        // Only when the focus moved: a row drawn again where it was (folded)
+        // is in view, and scrolling lays the whole list out at once.
+        item.scrollIntoView?.({ block: 'nearest' });
+      }
     } else {
       this._list.removeAttribute('aria-activedescendant');
     }
@@ -179,14 +191,13 @@ export class OutlineTreeView extends Widget {
 
   private _row(row: IVisibleRow): HTMLElement {
     const { node } = row;
-    const item = el('li', 'jp-McpLab-treeRow');
+    const item = el('div', 'jp-McpLab-treeRow');
     item.id = this._rowId(node.key);
     item.setAttribute('role', 'treeitem');
     item.setAttribute('aria-level', String(row.depth + 1));
     item.setAttribute('aria-setsize', String(row.siblings));
     item.setAttribute('aria-posinset', String(row.position));
     item.setAttribute('aria-selected', 'false');
-    this._items.set(node.key, item);
     if (row.hasChildren) {
       item.setAttribute('aria-expanded', String(row.expanded));
     }
@@ -280,8 +291,9 @@ export class OutlineTreeView extends Widget {
   }
 
   private _drawn: IVisibleRow[] | null = null;
-  private _items = new Map<string, HTMLElement>();
+  private _rows: KeyedRows;
   private _focusedItem: HTMLElement | undefined = undefined;
+  private _focusedKey: string | null = null;
   private _search: HTMLInputElement;
   private _status: HTMLElement;
   private _list: HTMLElement;

@@ -231,3 +231,63 @@ def test_tree_view_with_row_suggestions(lab: Lab) -> None:
         expect(here).to_have_count(0, timeout=15_000)
         expect(moved).not_to_have_attribute("data-marks", "moved")
         assert (lab.root / "plan.opml").read_text(encoding="utf-8") == before
+
+
+def big_opml(sections: int, items: int) -> str:
+    """``sections`` top-level rows of ``items`` rows each (a note on every fifth one)."""
+    out = ['<?xml version="1.0" encoding="utf-8"?>', '<opml version="2.0">', "<head><title>Big</title></head>"]
+    out.append("<body>")
+    for s in range(sections):
+        out.append(f'<outline text="Section {s}">')
+        for i in range(items):
+            note = ' _note="n"' if i % 5 == 0 else ""
+            out.append(f'<outline text="Item {s}.{i}"{note}/>')
+        out.append("</outline>")
+    return "\n".join([*out, "</body>", "</opml>", ""])
+
+
+def test_a_fold_keeps_the_other_rows(lab: Lab) -> None:
+    """5,000 rows: folding a section removes its rows and redraws that row only; every other
+    row is the same element before and after (a property set on each survives), unfolding
+    brings the section's rows back, and the keyboard still walks the tree."""
+    from playwright.sync_api import expect
+
+    sections, items = 250, 19
+    (lab.root / "big.opml").write_text(big_opml(sections, items), encoding="utf-8")
+    with browser(lab, "outline-tree-big", 1366, 768) as (page, shots):
+        decline_news(page)
+        shots.at("open")
+        open_file(page, "big.opml")
+        tree = page.locator(TREE)
+        rows = tree.locator(".jp-McpLab-treeRow")
+        expect(rows).to_have_count(sections * (items + 1), timeout=60_000)
+        tag = """() => document.querySelectorAll('.jp-McpLab-tree .jp-McpLab-treeRow')
+            .forEach((r, i) => { r.tagged = i; })"""
+        page.evaluate(tag)
+        # The rows whose element is not the one tagged: drawn again.
+        redrawn = """() => [...document.querySelectorAll('.jp-McpLab-tree .jp-McpLab-treeRow')]
+            .filter(r => r.tagged === undefined).map(r => r.querySelector('.jp-McpLab-treeTopic').textContent)"""
+
+        shots.at("fold")
+        section = row(page, "Section 1")
+        section.locator(".jp-McpLab-treeTwisty").click()
+        expect(section).to_have_attribute("aria-expanded", "false")
+        expect(rows).to_have_count(sections * (items + 1) - items)
+        expect(tree.get_by_text("Item 1.3", exact=True)).to_have_count(0)
+        assert page.evaluate(redrawn) == ["Section 1"]
+        active = section.get_attribute("id") or ""
+        expect(tree.locator("[role=tree]")).to_have_attribute("aria-activedescendant", active)
+
+        shots.at("keyboard")
+        page.keyboard.press("ArrowDown")
+        expect(row(page, "Section 2")).to_have_attribute("aria-selected", "true")
+        expect(tree.locator("[role=tree]")).to_be_focused()
+
+        shots.at("unfold")
+        page.evaluate(tag)
+        section.locator(".jp-McpLab-treeTwisty").click()
+        expect(rows).to_have_count(sections * (items + 1))
+        assert page.evaluate(redrawn) == ["Section 1", *(f"Item 1.{i}" for i in range(items))]
+        lines = rows.locator(".jp-McpLab-treeTopic").all_text_contents()
+        at = lines.index("Section 1")
+        assert lines[at : at + items + 2] == ["Section 1", *(f"Item 1.{i}" for i in range(items)), "Section 2"]
