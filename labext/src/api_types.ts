@@ -478,6 +478,43 @@ export interface IReapplyResult {
   suggestion: ISuggestion;
 }
 
+/**
+ * One cell a notebook checkpoint changed, in the shape of a cell suggestion's
+ * fields.
+ */
+export interface ICheckpointCellChange {
+  /** The cell's id. */
+  part: string;
+  /**
+   * insert (`fields`: the new cell, its source cut), delete, move (`index`:
+   * where it went), set (`fields`: `cell_type`, `metadata` as its `tags`,
+   * `outputCount` and `execution_count` when outputs changed); null for a
+   * source edit.
+   */
+  change: IPartChange | null;
+  /** The cell before the change; null for an added one. */
+  cell: ISuggestedCell | null;
+  /** A source edit's changed lines before (a removed cell: its source). */
+  original: string;
+  /** A source edit's changed lines after. */
+  new: string;
+  /** A source edit's first changed line in the cell. */
+  lineStart: number;
+  lineEnd: number;
+  /** The lines before the changed ones (up to 2). */
+  contextBefore: string;
+  /** The lines after them (up to 2). */
+  contextAfter: string;
+}
+
+/** A notebook checkpoint's change told by cell, in notebook order. */
+export interface ICheckpointCells {
+  /** At most 20; texts cut at 4,000 characters. */
+  changes: ICheckpointCellChange[];
+  /** How many more cell changes there were. */
+  more: number;
+}
+
 /** An applied agent change as stored (and as `checkpoint` events carry it). */
 export interface ICheckpointRecord {
   id: string;
@@ -511,6 +548,12 @@ export interface ICheckpointRecord {
    * recorded.
    */
   rationale: string;
+  /**
+   * A notebook's change told by cell (added, removed, moved, source edited,
+   * type, tags or outputs set); null for other documents, a change to no cell,
+   * and checkpoints made before cells were recorded.
+   */
+  cells: ICheckpointCells | null;
 }
 
 /** An applied agent change with the lines it touched. */
@@ -546,6 +589,12 @@ export interface ICheckpoint {
    * recorded.
    */
   rationale: string;
+  /**
+   * A notebook's change told by cell (added, removed, moved, source edited,
+   * type, tags or outputs set); null for other documents, a change to no cell,
+   * and checkpoints made before cells were recorded.
+   */
+  cells: ICheckpointCells | null;
   /**
    * First line the change touched (in the text after it); null once the stored
    * texts are pruned.
@@ -586,6 +635,12 @@ export interface ICheckpointDetail {
    * recorded.
    */
   rationale: string;
+  /**
+   * A notebook's change told by cell (added, removed, moved, source edited,
+   * type, tags or outputs set); null for other documents, a change to no cell,
+   * and checkpoints made before cells were recorded.
+   */
+  cells: ICheckpointCells | null;
   /**
    * First line the change touched (in the text after it); null once the stored
    * texts are pruned.

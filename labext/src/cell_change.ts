@@ -118,9 +118,17 @@ function setDetails(
   }
   if ('outputCount' in fields) {
     const now = cell?.outputCount;
-    here.push(
-      typeof now === 'number' ? `Clears ${outputs(now)}` : 'Clears its outputs'
-    );
+    const count = Number(fields.outputCount);
+    if (count > 0) {
+      // Outputs stored (a checkpoint of a run, or of a whole-notebook write).
+      here.push(`New outputs (${count})`);
+    } else {
+      here.push(
+        typeof now === 'number'
+          ? `Clears ${outputs(now)}`
+          : 'Clears its outputs'
+      );
+    }
     if (fields.execution_count === null) {
       details.push('Its execution count is reset.');
     }

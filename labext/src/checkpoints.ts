@@ -4,7 +4,11 @@
  * `CheckpointsModel`'s (checkpoints_model.ts).
  */
 import {
-  checkpointLines,
+  checkpointCells,
+  checkpointWhere,
+  moreCells
+} from './checkpoint_cells';
+import {
   CheckpointsModel,
   ICheckpoint,
   sourceLabel,
@@ -13,6 +17,7 @@ import {
 import { confirmAction } from './confirm';
 import { DiffBoxes } from './diff';
 import { button, el, sectionFrame, sentence } from './dom';
+import { renderPartChange } from './part_change_view';
 import { connectModel, IPanelContext, IPanelSection } from './section';
 import { nowSeconds, timeAgo } from './time';
 
@@ -115,7 +120,7 @@ export class CheckpointsSection implements IPanelSection {
     time.title = new Date(cp.created * 1000).toLocaleString();
     meta.append(
       el('span', 'jp-McpLab-path', cp.path),
-      el('span', 'jp-McpLab-lines', checkpointLines(cp)),
+      el('span', 'jp-McpLab-lines', checkpointWhere(cp)),
       source,
       el('span', 'jp-McpLab-author', cp.author || 'unknown agent'),
       time
@@ -128,14 +133,7 @@ export class CheckpointsSection implements IPanelSection {
       row.append(el('p', 'jp-McpLab-rationale', cp.rationale));
     }
 
-    const change = el('div', 'jp-McpLab-change');
-    if (cp.old) {
-      change.append(el('del', 'jp-McpLab-original', preview(cp.old)));
-    }
-    if (cp.new) {
-      change.append(el('ins', 'jp-McpLab-new', preview(cp.new)));
-    }
-    row.append(change);
+    row.append(this._renderChange(cp));
 
     const failure = model.rowError(cp.id);
     if (failure) {
@@ -175,12 +173,37 @@ export class CheckpointsSection implements IPanelSection {
     return row;
   }
 
+  /**
+   * What changed: a notebook's cells as the pending cards show a cell change
+   * (part_change_view.ts); else the old and new text.
+   */
+  private _renderChange(cp: ICheckpoint): HTMLElement {
+    const change = el('div', 'jp-McpLab-change');
+    const cells = checkpointCells(cp);
+    if (cells.length > 0) {
+      change.classList.add('jp-McpLab-cpCells');
+      change.append(...cells.map(s => renderPartChange(s)));
+      const more = moreCells(cp);
+      if (more) {
+        change.append(el('div', 'jp-McpLab-cellMore', more));
+      }
+      return change;
+    }
+    if (cp.old) {
+      change.append(el('del', 'jp-McpLab-original', preview(cp.old)));
+    }
+    if (cp.new) {
+      change.append(el('ins', 'jp-McpLab-new', preview(cp.new)));
+    }
+    return change;
+  }
+
   /** Revert once the person confirmed it (Cancel has the focus). */
   private async _revert(cp: ICheckpoint): Promise<void> {
     const confirmed = await confirmAction({
       title: 'Revert this change?',
       body: [
-        `${cp.author || 'An agent'}'s change to ${cp.path} (${checkpointLines(cp)}) is undone where it is now; the document is saved.`,
+        `${cp.author || 'An agent'}'s change to ${cp.path} (${checkpointWhere(cp)}) is undone where it is now; the document is saved.`,
         'The revert is itself a checkpoint, which you can revert in turn.'
       ],
       action: 'Revert'

@@ -4,7 +4,8 @@ A person grants an agent (by its MCP client name, the official Python SDK client
 apply on the document open in JupyterLab; the agent's next edit applies at once and shows
 in Checkpoints; the person reverts it there, sees a revert refused when a later edit touched
 the same text, and revokes the grant; the agent's next edit waits for review again. Revert
-and Revoke ask first, in a dialog whose Cancel has the focus (Enter changes nothing).
+and Revoke ask first, in a dialog whose Cancel has the focus (Enter changes nothing). A
+notebook's accepted cell change shows in Checkpoints by cell.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from typing import Any
 import pytest
 
 from tests.labext.conftest import Lab, browser, open_panel
+from tests.ops.notebook.notebooks import rich, write
 
 DOC = "notes.md"
 TEXT = "# Notes\n\nThe quick brown fox.\n\nA lazy dog sleeps.\n"
 AGENT = "grant-test-agent"
+NOTEBOOK = "cells.ipynb"
 
 
 def edit(lab: Lab, text: str, replacement: str, rationale: str = "") -> dict[str, Any]:
@@ -81,6 +84,7 @@ def test_grant_checkpoint_revert_and_revoke_in_the_panel(lab: Lab) -> None:
 
     doc = lab.root / DOC
     doc.write_text(TEXT)
+    write(lab.root, NOTEBOOK, rich())
     # The agent has been at work: the panel offers its client name.
     assert not lab.agent_call("session", {"action": "get_state"}, client_name=AGENT).is_error
 
@@ -199,5 +203,21 @@ def test_grant_checkpoint_revert_and_revoke_in_the_panel(lab: Lab) -> None:
         expect(panel.locator(".jp-McpLab-suggestion")).to_have_count(1, timeout=15_000)
         assert doc.read_text() == later
         shots.save("revoked")
+
+        # A notebook's checkpoint is told by cell, as a pending cell suggestion's card is.
+        shots.at("notebook checkpoint")
+        staged = lab.agent_call(
+            "notebook",
+            {"action": "edit", "path": NOTEBOOK, "op": "replace", "cell": "load", "old": "math", "new": "cmath"},
+            client_name=AGENT,
+        ).structured_content
+        lab.api("POST", f"suggestions/{staged['suggestionIds'][0]}/accept")
+        newest = lab.api("GET", "checkpoints", params={"path": NOTEBOOK})["checkpoints"][0]["id"]
+        cp = checkpoints.locator(f'.jp-McpLab-checkpoint[data-id="{newest}"]')
+        expect(cp.locator(".jp-McpLab-cellTitle")).to_have_text("Cell 2 (code): source, line 1", timeout=15_000)
+        expect(cp.locator(".jp-McpLab-lines")).to_have_text("cell 2")
+        expect(cp.locator(".jp-McpLab-diffAdd")).to_contain_text("import cmath")
+        expect(cp.locator(".jp-McpLab-original")).to_have_count(0)  # not the notebook's JSON
+        shots.save("notebook-checkpoint")
 
     assert [s["new"] for s in pending(lab)] == ["grey"]

@@ -5,6 +5,8 @@ A checkpoint keeps its change as a diff (the changed places with a few lines of 
 
 from __future__ import annotations
 
+import json
+
 from ..documents import OpenDocument
 from ..errors import DomainError
 from ..revision import revision_of
@@ -12,6 +14,7 @@ from ..suggestions import Checkpoint
 from ..suggestions import patch as diffs
 from ..suggestions.model import Source
 from .base import ReviewBase
+from .cell_changes import cell_changes
 from .policy import Author
 
 
@@ -34,6 +37,7 @@ class CheckpointsMixin(ReviewBase):
             return None
         hunks = diffs.hunks_between(before, after)
         start, old, new = diffs.summary(hunks)
+        cells = cell_changes(before, after) if doc.kind == "notebook" else None
         cp = Checkpoint(
             path=doc.key,
             before_revision=revision_of(before),
@@ -50,6 +54,7 @@ class CheckpointsMixin(ReviewBase):
             grant_id=grant_id,
             label=label,
             rationale=rationale,
+            cells=json.dumps(cells) if cells and cells["changes"] else None,
         )
         self.store.add_checkpoint(cp)
         self.events.publish("checkpoint", action="created", checkpoint=cp.to_json())

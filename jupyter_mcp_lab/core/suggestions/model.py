@@ -131,6 +131,8 @@ class Checkpoint(_Json):
     reverted_by: str | None = None
     label: str = ""
     rationale: str = ""  # the agent's, or the accepted suggestions' (joined when several differ)
+    # A notebook's change told by cell (``review.cell_changes``) as JSON: {changes, more}.
+    cells: str | None = None
     # Not a column of its own (stored compressed in ``diff``), not on the wire, not compared:
     # a record made from start/old/new alone equals the one read back with its hunks.
     hunks: tuple[Hunk, ...] = field(default=(), compare=False, repr=False, metadata={"column": False})
@@ -142,7 +144,8 @@ class Checkpoint(_Json):
             object.__setattr__(self, "hunks", (Hunk(self.start, self.old, self.new),))
 
     def to_json(self) -> dict[str, Any]:
-        return {k: v for k, v in super().to_json().items() if k != "hunks"}
+        data = {k: v for k, v in super().to_json().items() if k != "hunks"}
+        return {**data, "cells": json.loads(self.cells) if self.cells else None}
 
 
 def normalize_scope(scope: str) -> str:

@@ -150,8 +150,12 @@ _V5 = db.Step(
     compatible=False,
 )
 
+# A notebook's checkpoint says which cells it changed, and how (``review.cell_changes``):
+# the review panel tells it by cell, as it tells a pending cell suggestion.
+_V6 = ['ALTER TABLE checkpoints ADD COLUMN "cells" TEXT']
+
 # Index i holds the statements that bring the version from i to i + 1.
-MIGRATIONS: list[Sequence[str] | db.Step] = [_V1, _V2, _V3, db.Step(_v4), _V5]
+MIGRATIONS: list[Sequence[str] | db.Step] = [_V1, _V2, _V3, db.Step(_v4), _V5, _V6]
 
 
 def layer_migrations(migrations: Sequence[Sequence[str] | db.Step] = MIGRATIONS) -> db.Migrations:

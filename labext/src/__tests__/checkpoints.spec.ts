@@ -29,6 +29,7 @@ function checkpoint(over: Partial<ICheckpoint>): ICheckpoint {
     lineStart: 3,
     lineEnd: 3,
     rationale: '',
+    cells: null,
     ...over
   };
 }

@@ -107,10 +107,11 @@ def test_a_file_from_before_keeps_its_checkpoints_as_diffs_and_shrinks(tmp_path:
     old = Checkpoint(path="a.md", before_revision=revision_of(before), after_revision=revision_of(after),
                      start=region.start, old=region.old, new=region.new, author="agent", user="u", session="s",
                      source="auto")  # fmt: skip
-    names = [c for c in columns(Checkpoint) if c != "rationale"]
+    later = ("rationale", "cells")  # columns of later versions
+    names = [c for c in columns(Checkpoint) if c not in later]
     raw.execute(
         f"INSERT INTO checkpoints ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
-        [v for c, v in zip(columns(Checkpoint), values(old), strict=True) if c != "rationale"],
+        [v for c, v in zip(columns(Checkpoint), values(old), strict=True) if c not in later],
     )
     raw.execute("INSERT INTO texts (revision, text) VALUES (?, ?)", (old.after_revision, after))
     raw.close()

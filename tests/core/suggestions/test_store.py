@@ -276,11 +276,12 @@ def test_a_first_version_store_opens_and_its_checkpoints_get_an_empty_rationale(
         path="a.md", before_revision=revision_of("a"), after_revision=revision_of("b"), start=0, old="a", new="b",
         author="agent", user="u", session="s", source="auto",
     )  # fmt: skip
-    old_columns = [c for c in columns(Checkpoint) if c != "rationale"]
+    later = ("rationale", "cells")  # columns of later versions
+    old_columns = [c for c in columns(Checkpoint) if c not in later]
     quoted = ", ".join('"' + c + '"' for c in old_columns)
     raw.execute(
         f"INSERT INTO checkpoints ({quoted}) VALUES ({', '.join('?' for _ in old_columns)})",
-        [v for c, v in zip(columns(Checkpoint), values(cp), strict=True) if c != "rationale"],
+        [v for c, v in zip(columns(Checkpoint), values(cp), strict=True) if c not in later],
     )
     raw.close()
     root = tmp_path / "root"
@@ -288,7 +289,7 @@ def test_a_first_version_store_opens_and_its_checkpoints_get_an_empty_rationale(
     (root / "a.md").write_text("b")  # the checkpoint's text: it was made in this workspace
     with SuggestionStore(path, root=root) as store:
         assert store.version == len(MIGRATIONS)
-        assert store.list_checkpoints() == [cp]  # rationale "" by the column's default
+        assert store.list_checkpoints() == [cp]  # rationale "" by the column's default, cells NULL
         why = dataclasses.replace(cp, id="cp-new", rationale="fix the typo")
         store.add_checkpoint(why)
         assert store.get_checkpoint("cp-new") == why

@@ -150,6 +150,31 @@ class RejectAllResult(Body):
     rejected: list[Suggestion]
 
 
+class CheckpointCellChange(Body):
+    """One cell a notebook checkpoint changed, in the shape of a cell suggestion's fields."""
+
+    part: str = Field(description="The cell's id.")
+    change: PartChange | None = Field(
+        description="insert (`fields`: the new cell, its source cut), delete, move (`index`: where it went), set "
+        "(`fields`: `cell_type`, `metadata` as its `tags`, `outputCount` and `execution_count` when outputs "
+        "changed); null for a source edit."
+    )
+    cell: SuggestedCell | None = Field(description="The cell before the change; null for an added one.")
+    original: str = Field(description="A source edit's changed lines before (a removed cell: its source).")
+    new: str = Field(description="A source edit's changed lines after.")
+    lineStart: Line = Field(description="A source edit's first changed line in the cell.")
+    lineEnd: Line
+    contextBefore: str = Field(description="The lines before the changed ones (up to 2).")
+    contextAfter: str = Field(description="The lines after them (up to 2).")
+
+
+class CheckpointCells(Body):
+    """A notebook checkpoint's change told by cell, in notebook order."""
+
+    changes: list[CheckpointCellChange] = Field(description="At most 20; texts cut at 4,000 characters.")
+    more: Count = Field(description="How many more cell changes there were.")
+
+
 class CheckpointRecord(Body):
     """An applied agent change as stored (and as `checkpoint` events carry it)."""
 
@@ -173,6 +198,10 @@ class CheckpointRecord(Body):
     revertedBy: str | None = Field(description="The checkpoint that reverted this one.")
     label: str
     rationale: str = Field(description="The agent's rationale (an accepted suggestion's); \"\" when none was recorded.")
+    cells: CheckpointCells | None = Field(
+        description="A notebook's change told by cell (added, removed, moved, source edited, type, tags or outputs "
+        "set); null for other documents, a change to no cell, and checkpoints made before cells were recorded.",
+    )
 
 
 class Checkpoint(CheckpointRecord):
