@@ -56,6 +56,11 @@ class OpenDocument:
             self._content = (self.text, content_of(self.kind, self.text))
         return self._content[1]
 
+    def parsed(self, text: str) -> DocumentContent | None:
+        """``text`` parsed, if this document holds that parse already (its text before a
+        change, once the change is committed)."""
+        return self._content[1] if self._content is not None and self._content[0] is text else None
+
     @property
     def title(self) -> str:
         return PurePosixPath(self.path).stem if self.path else self.key.replace(":", "-")

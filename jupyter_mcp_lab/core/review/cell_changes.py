@@ -104,22 +104,38 @@ def _in_order(positions: list[int]) -> set[int]:
     return kept
 
 
+def _joined(value: Any) -> Any:
+    """``value`` with every list of strings joined: a text as JSON stores it (lines) and as
+    a parsed notebook holds it (one string) compare equal."""
+    if isinstance(value, list):
+        return "".join(value) if all(isinstance(v, str) for v in value) else [_joined(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _joined(v) for k, v in value.items()}
+    return value
+
+
+def _same_outputs(old: Any, new: Any) -> bool:
+    return bool(old == new or _joined(old) == _joined(new))
+
+
 def _set_fields(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     fields: dict[str, Any] = {}
     if old.get("cell_type") != new.get("cell_type"):
         fields["cell_type"] = new.get("cell_type")
     if (old.get("metadata") or {}) != (new.get("metadata") or {}):
         fields["metadata"] = {"tags": _tags(new)}  # what a reviewer reads of it
-    if old.get("outputs") != new.get("outputs") or old.get("execution_count") != new.get("execution_count"):
+    ran = old.get("execution_count") != new.get("execution_count")
+    if ran or not _same_outputs(old.get("outputs"), new.get("outputs")):
         fields["outputCount"] = _outputs(new)
         fields["execution_count"] = new.get("execution_count")
     return fields
 
 
-def cell_changes(before: str, after: str) -> dict[str, Any] | None:
+def cell_changes(before: str, after: str, parsed: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
     """``{changes, more}``: the cells ``before`` → ``after`` changed, in notebook order;
-    None when either is not a notebook's JSON."""
-    old, new = _cells(before), _cells(after)
+    None when either is not a notebook's JSON. ``parsed``: ``before``'s cells when they
+    were parsed already (parsing a notebook is most of the cost)."""
+    old, new = parsed if parsed is not None else _cells(before), _cells(after)
     if old is None or new is None:
         return None
     old_at = {c["id"]: i for i, c in enumerate(old)}

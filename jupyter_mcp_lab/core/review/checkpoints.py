@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from ..content.notebook import NotebookContent
 from ..documents import OpenDocument
 from ..errors import DomainError
 from ..revision import revision_of
@@ -37,7 +38,10 @@ class CheckpointsMixin(ReviewBase):
             return None
         hunks = diffs.hunks_between(before, after)
         start, old, new = diffs.summary(hunks)
-        cells = cell_changes(before, after) if doc.kind == "notebook" else None
+        cells = None
+        if doc.kind == "notebook":  # told by cell; the edit parsed ``before`` already, mostly
+            known = doc.parsed(before)
+            cells = cell_changes(before, after, known.cells if isinstance(known, NotebookContent) else None)
         cp = Checkpoint(
             path=doc.key,
             before_revision=revision_of(before),
