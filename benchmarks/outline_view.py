@@ -118,8 +118,9 @@ def bench_lab(page: Any, n: int, rounds: int) -> dict[str, list[list[float]]]:
 
 
 def _widget_page(js: str) -> str:
-    """A page that renders the widget's module (``cards.js`` + ``js``) with a stand-in model."""
-    module = (STATIC / "cards.js").read_text(encoding="utf-8") + "\n" + js
+    """A page that renders the widget's module (``cards.js``, ``keyed.js``, ``js``) with a stand-in model."""
+    # keyed.js as it is now (the widget before it did not use it: harmless there).
+    module = "\n".join((STATIC / n).read_text(encoding="utf-8") for n in ("cards.js", "keyed.js")) + "\n" + js
     css = "\n".join((STATIC / n).read_text(encoding="utf-8") for n in ("common.css", "outline.css"))
     module = module.replace("export default { render };", "window.widgetRender = render;")
     body = f"<div id=host></div><script type=module>{module}</script>"

@@ -30,7 +30,7 @@ FETCH_LIMIT = 1000
 class OutlineView(anywidget.AnyWidget):
     """``lab.outline_view(path)`` makes one."""
 
-    _esm = esm("cards.js", "outline.js")
+    _esm = esm("cards.js", "keyed.js", "outline.js")
     _css = css("common.css", "outline.css")
 
     path = traitlets.Unicode().tag(sync=True)

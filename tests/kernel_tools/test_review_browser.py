@@ -199,9 +199,13 @@ def test_cell_cards_and_the_outline_tree(notebook_lab: Lab) -> None:
         tree.screenshot(path=str(ARTIFACTS / "outline-widget.png"))
 
         shots.at("fold")
+        rows.evaluate_all("rows => rows.forEach(r => { r.tagged = true; })")
         tree.locator('.mcpw-row[data-id="goals"] .mcpw-twisty').click()
         expect(rows).to_have_count(15)
         expect(tree.locator('.mcpw-row[data-id="goals"]')).to_have_attribute("aria-expanded", "false")
+        # Only the folded row is drawn again: every other row is the element it was.
+        redrawn = rows.evaluate_all("rows => rows.filter(r => !r.tagged).map(r => r.dataset.id)")
+        assert redrawn == ["goals"], redrawn
         shots.at("keyboard")
         tree.locator(".mcpw-outline-tree").focus()
         page.keyboard.press("Home")
