@@ -291,3 +291,14 @@ def test_a_fold_keeps_the_other_rows(lab: Lab) -> None:
         lines = rows.locator(".jp-McpLab-treeTopic").all_text_contents()
         at = lines.index("Section 1")
         assert lines[at : at + items + 2] == ["Section 1", *(f"Item 1.{i}" for i in range(items)), "Section 2"]
+
+        # An agent's suggestion on one row (the outline is the tab in front): that row only.
+        shots.at("suggestion")
+        page.evaluate(tag)
+        target = row(page, "Item 3.2")
+        row_id = target.get_attribute("data-row-id")
+        outliner_call(lab, "update_row", {"rowId": row_id, "topic": "Item 3.2 renamed"})
+        changed = tree.locator(f".jp-McpLab-treeRow[data-row-id='{row_id}']")
+        expect(changed.locator(".jp-McpLab-treeNew")).to_have_text("Item 3.2 renamed", timeout=20_000)
+        untagged = "rows => rows.filter(r => r.tagged === undefined).map(r => r.dataset.rowId)"
+        assert rows.evaluate_all(untagged) == [row_id]
