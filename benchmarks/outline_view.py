@@ -161,10 +161,12 @@ def bench_widget(page: Any, js: str, nodes: list[dict[str, Any]], rounds: int) -
         click = f"document.querySelector({sel!r}).click();"
         out["fold"].append(_timed(page, click))
         out["unfold"].append(_timed(page, click))
-        # The kernel sends `nodes` again (a fresh list) with one row's state changed.
-        update = f"""const m = window.benchModel; const ns = structuredClone(m.get('nodes'));
+        # The kernel sends `nodes` again (a fresh list) with one row's state changed: made
+        # before the clock starts (the kernel's message is decoded before the view sees it).
+        page.evaluate(f"""() => {{ const ns = structuredClone(window.benchModel.get('nodes'));
             const x = ns[{(r * 37) % len(nodes)}]; x.state = x.state === 'checked' ? 'unchecked' : 'checked';
-            m.set('nodes', ns);"""
+            window.nextNodes = ns; }}""")
+        update = "window.benchModel.set('nodes', window.nextNodes);"
         out["one-row update"].append(_timed(page, update))
         tool = "[...document.querySelectorAll('.mcpw-outline-tools button')].find(b => b.textContent === '{}').click();"
         out["collapse all"].append(_timed(page, tool.format("Collapse all")))

@@ -45,7 +45,7 @@ function render({ model, el }) {
   const uid = Math.random().toString(36).slice(2); // row element ids, for aria-activedescendant
   const elementIds = new Map(); // row id → its element's id (the same across redraws)
   const rows = keyedRows(rowsBox, "mcpw-outline-chunk");
-  const texts = new WeakMap(); // a node (as the kernel sent it) → its JSON, what it draws
+  const texts = new WeakMap(); // a node (as the kernel sent it) → what it draws, as a string
   let lit = null; // the element marked current
 
   const setCollapsed = (ids) => {
@@ -112,9 +112,14 @@ function render({ model, el }) {
     return elementIds.get(id);
   }
 
-  // What a row draws besides its node: folded, matched, its suggestions' busy and error states.
+  // What a row draws: the node's parts rowNode reads (not its children's ids or parent), folded,
+  // matched, its suggestions' busy and error states.
   function signature(node, collapsed, matches, busy, errors) {
-    if (!texts.has(node)) texts.set(node, JSON.stringify(node));
+    if (!texts.has(node)) {
+      const marks = node.marks.length ? JSON.stringify(node.marks) : "";
+      const parts = [node.level, node.children.length, node.state, node.status, node.topic, node.note, marks];
+      texts.set(node, parts.join("\u0001"));
+    }
     const marks = node.marks.map((m) => `${busy[m.id] || ""}:${errors[m.id] || ""}`).join(",");
     return `${collapsed.has(node.id) ? 1 : 0}${matches.has(node.id) ? 1 : 0}${busy.all || ""}|${marks}|${texts.get(node)}`;
   }
