@@ -9,9 +9,9 @@ A generated 5,000-row OPML file (``benchmarks/outline.py``'s ``opml(n)``, seeded
 - the kernel widget (``kernel_tools/widgets/static/outline.js``): its ``render`` on a page of
   its own with the widget's stylesheets and a small stand-in for the anywidget model (``get``,
   ``set``, ``on``, ``save_changes``; ``set`` fires ``change:<name>`` at once, as Backbone
-  does), its ``nodes`` made by ``outline_model.tree`` from the same rows, a one-row
-  suggestion update (the ``nodes`` sent again with one row changed) and Collapse all / Expand
-  all too.
+  does), its ``nodes`` made by ``outline_model.tree`` from the same rows; a one-row update
+  (the ``nodes`` sent again, one row's checkbox changed, the list made before the clock
+  starts) and Collapse all / Expand all too.
 
 Both are timed as they are now and as they were at ``--baseline`` (a git revision) in the same
 run: the widget's module read from git; the extension built from ``git archive <baseline>
