@@ -20,7 +20,7 @@ SAMPLE = Path(__file__).parents[2] / "notebooks" / "sample" / "project-plan.opml
 @pytest.fixture(scope="module")
 def rows() -> list[dict[str, Any]]:
     """The sample's rows as ``GET outline`` answers them (the server's own function)."""
-    return [r.model_dump() for r in outline_rows(SAMPLE.read_text(encoding="utf-8"))]
+    return [r.model_dump() for r in outline_rows(SAMPLE.read_text(encoding="utf-8"), "outline")]
 
 
 def suggestion(sid: str, part: str, change: dict[str, Any] | None = None, **more: Any) -> dict[str, Any]:
