@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from .._version import __version__
-from ..core.activity import ActivityLog
+from ..core.activity import ActivityEntry, ActivityLog
 from ..core.documents import Documents
 from ..core.kernels import Kernels
 from ..core.review import Author, Review
@@ -65,7 +65,12 @@ class Services:
             self.review = Review(store, self.documents)
         # Every tool call reaches the UIs' event stream as it is recorded. Publishing only
         # queues the event for each listener (put_nowait): the call never waits on a reader.
-        self.activity.listen(lambda entry: self.reviews.events.publish("activity", entry=entry.to_json()))
+        self.activity.listen(self._announce)
+
+    def _announce(self, entry: ActivityEntry) -> None:
+        events = self.reviews.events
+        if events.listening:  # the entry's JSON (its answer's summary) only for a UI to hear
+            events.publish("activity", entry=entry.to_json())
 
     @property
     def docs(self) -> Documents:

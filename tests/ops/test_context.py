@@ -26,6 +26,17 @@ async def test_every_recorded_call_reaches_the_event_stream(tmp_path: Path) -> N
     entry = services.activity.record(**fields, arguments="{}", status="ok", duration_ms=1.0)
     event = listener.get_nowait()
     assert (event["type"], event["entry"]) == ("activity", entry.to_json())
+    # Nobody listening: the entry is not turned into an event, so its answer's summary is not
+    # made (made = a callable answer replaced by its text); a UI that comes later hears the next.
+    services.reviews.events.unsubscribe(listener)
+    made: list[str] = []
+    quiet = services.activity.record(
+        **fields, arguments="{}", status="ok", duration_ms=1.0, result=lambda: made.append("x") or "r"
+    )
+    assert made == [] and callable(quiet.answer)
+    late = services.reviews.events.subscribe()
+    heard = services.activity.record(**fields, arguments="{}", status="ok", duration_ms=1.0, result=lambda: "r2")
+    assert late.get_nowait()["entry"]["result"] == "r2" and heard.answer == "r2"
     services.close()
 
 

@@ -53,6 +53,11 @@ class Events:
             self._changed = None
         return event
 
+    @property
+    def listening(self) -> bool:
+        """Whether anyone subscribes (a transient event nobody hears need not be made)."""
+        return bool(self._queues)
+
     def since(self, after: int) -> list[Event]:
         return [e for e in self._recent if e["id"] > after]
 
