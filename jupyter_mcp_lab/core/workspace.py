@@ -125,7 +125,10 @@ class Workspace:
         self.lab: LabClients | None = None  # set by the host when it runs the lab bridge
 
     def focus(self, session_id: str) -> SessionFocus:
-        return self._focus.setdefault(session_id, SessionFocus())
+        found = self._focus.get(session_id)  # not setdefault: it would build one every call
+        if found is None:
+            found = self._focus[session_id] = SessionFocus()
+        return found
 
     def forget_session(self, session_id: str) -> None:
         self._focus.pop(session_id, None)
