@@ -129,6 +129,9 @@ class OpContext:
     # A question for the person (MCP elicitation): the accepted answer, or None when they
     # declined or nobody can be asked (the client does not support it, a plain-HTTP caller).
     ask: Callable[[str, type[BaseModel]], Awaitable[BaseModel | None]] | None = None
+    # Whether the caller follows this call as it runs (an MCP client that sent a progress
+    # token): live extras such as a cell's printed text as log messages start at once.
+    follows: bool = False
 
     @property
     def settings(self) -> Settings:

@@ -198,7 +198,10 @@ class SurfaceServer(Server[Any]):
             answer = await elicit_with_validation(session, message, schema, related_request_id=related)
             return answer.data if answer.action == "accept" else None
 
-        return Reporter(progress=session.report_progress, log=log, protocol_version=ctx.protocol_version, ask=ask)
+        follows = (ctx.meta or {}).get("progress_token") is not None
+        return Reporter(
+            progress=session.report_progress, log=log, protocol_version=ctx.protocol_version, ask=ask, follows=follows
+        )
 
     # ------------------------------------------------------------------ resources and prompts
 

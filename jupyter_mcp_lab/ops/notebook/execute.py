@@ -38,6 +38,7 @@ from .read import CELL, notebook_of
 Approval = Literal["auto", "grant", "person"]
 TICK = 2.0  # seconds between progress notifications while the code runs (by default)
 LOG_LIMIT = 2_000  # characters of one streamed text sent as a log message
+STREAM_AFTER = 0.25  # seconds into a run after which its printed text streams to a caller not following it
 
 
 class ExecuteParams(DocumentTarget):
@@ -224,7 +225,25 @@ async def execute(ctx: OpContext, params: ExecuteParams) -> ExecuteResult:
         seen += 1
         await progress(f"running: {seen} output{'s' if seen > 1 else ''} so far")
         if params.logOutputs and out.get("output_type") == "stream":
-            await ctx.log("info", str(out.get("text", ""))[:LOG_LIMIT])
+            text = str(out.get("text", ""))[:LOG_LIMIT]
+            if streaming:
+                await ctx.log("info", text)
+            else:
+                held.append(text)
+
+    # Printed text goes out as log messages while the code runs: from the start for a caller
+    # that follows the call's progress, else once the run has gone on for STREAM_AFTER
+    # seconds (what it printed before comes first). A quick run's text is in its answer
+    # alone: its log messages would only repeat it, at a cost to both sides.
+    streaming = ctx.follows
+    held: list[str] = []
+
+    async def stream_later() -> None:
+        nonlocal streaming
+        await asyncio.sleep(STREAM_AFTER)
+        while held:
+            await ctx.log("info", held.pop(0))
+        streaming = True  # no await since the last look: nothing is left behind in held
 
     async def tick(every: float) -> None:
         while True:
@@ -233,6 +252,7 @@ async def execute(ctx: OpContext, params: ExecuteParams) -> ExecuteResult:
 
     await progress(f"running in kernel {kernel.name} ({kernel.id[:8]})")
     ticker = asyncio.create_task(tick(params.progressEvery)) if params.progressEvery > 0 else None
+    later = asyncio.create_task(stream_later()) if params.logOutputs and not streaming else None
     if live is not None:
         live.open()
     try:
@@ -240,6 +260,8 @@ async def execute(ctx: OpContext, params: ExecuteParams) -> ExecuteResult:
     finally:
         if ticker is not None:
             ticker.cancel()
+        if later is not None:
+            later.cancel()
         if live is not None:
             live.close()
     stored = False

@@ -48,6 +48,7 @@ class Reporter:
     log: Callable[[str, str], Awaitable[None]] = _no_log
     protocol_version: str | None = None
     ask: Callable[[str, type[BaseModel]], Awaitable[BaseModel | None]] | None = None  # see OpContext.ask
+    follows: bool = False  # the caller asked for this call's progress (see OpContext.follows)
 
 
 SILENT = Reporter()
@@ -119,6 +120,7 @@ class Dispatcher:
                 report_progress=reporter.progress,
                 log=reporter.log,
                 ask=reporter.ask,
+                follows=reporter.follows,
             )
             result = await op(ctx, params)
             payload, encoded = self._encoded(result)

@@ -89,6 +89,12 @@ async def test_execute_under_a_grant_stores_outputs_with_progress(mcp_lab: LabSe
         again = await Tools(client).ok("notebook", "execute", path=name, cell="plot")
         assert again["kernel"]["id"] == r["kernel"]["id"] and again["kernelStarted"] is False
         assert again["executionCount"] == r["executionCount"] + 1
+        # Not followed (no progress token), a quick run's printed text is in its answer only;
+        # one that goes on past STREAM_AFTER streams it, what it printed before first.
+        assert logs.count("hello\n") == 1 and again["outputs"][0]["text"] == "hello\n"
+        slow = "import time\nprint('early', flush=True)\ntime.sleep(0.8)\nprint('late', flush=True)"
+        await Tools(client).ok("notebook", "execute", path=name, source=slow)
+        assert logs[-2:] == ["early\n", "late\n"]
     cell = stored(root, name, "plot")
     assert cell["execution_count"] == again["executionCount"]
     assert [o["output_type"] for o in cell["outputs"]] == ["stream", "display_data", "execute_result"]
