@@ -16,11 +16,11 @@ from collections.abc import Iterable
 from pathlib import PurePosixPath
 from typing import Any
 
-import nbformat
 from jupyter_core.utils import ensure_async
 from tornado import web
 from traitlets import TraitError
 
+from ..core.content.cells import output_from_msg
 from ..core.errors import DomainError
 from ..core.kernels import Execution, ExecutionStatus, KernelInfo, OnOutput
 
@@ -240,7 +240,7 @@ class JupyterKernels:
                     outputs.clear()
                     displays.clear()
                     clear_next = False
-                out = nbformat.v4.output_from_msg(msg)
+                out = output_from_msg(kind, content)
                 if kind == "execute_result":
                     count = content.get("execution_count", count)
                 if kind == "error" and status == "ok":

@@ -23,6 +23,7 @@ from ..kinds import DocumentKind
 from ..suggestions.mapping import map_range
 from . import notebook_json
 from .base import DocumentContent, Part, find_part, no_part
+from .cells import new_cell
 from .part_edits import PartEdit
 
 CELL_TYPES = ("code", "markdown", "raw")
@@ -172,8 +173,7 @@ class NotebookContent:
     def insert_cell(self, index: int, cell_type: str, source: str = "", cell_id: str | None = None) -> NotebookContent:
         if cell_type not in CELL_TYPES:
             raise DomainError("INVALID_ARGUMENT", f"cell type {cell_type!r}: one of {', '.join(CELL_TYPES)}")
-        make = {"code": nbformat.v4.new_code_cell, "markdown": nbformat.v4.new_markdown_cell}
-        cell = dict(make.get(cell_type, nbformat.v4.new_raw_cell)(source))
+        cell = new_cell(cell_type, source)
         if cell_id is not None:
             cell["id"] = cell_id
         cells = list(self.cells)

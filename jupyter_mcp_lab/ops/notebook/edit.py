@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-import nbformat
 from pydantic import BaseModel, Field
 
 from ...core.content import NotebookContent
+from ...core.content.cells import new_cell
 from ...core.content.part_edits import PartEdit
 from ...core.diffs import unified
 from ...core.errors import ArgumentError, DomainError
@@ -80,8 +80,7 @@ def _index(p: EditParams, n: int) -> int:
 def plan(nb: NotebookContent, p: EditParams) -> PartEdit:
     """The edit ``p`` asks for on ``nb``; a clear error when it cannot be made."""
     if p.op == "insert":
-        make = {"code": nbformat.v4.new_code_cell, "markdown": nbformat.v4.new_markdown_cell}
-        cell = dict(make.get(p.cell_type or "code", nbformat.v4.new_raw_cell)(p.source or ""))
+        cell = new_cell(p.cell_type or "code", p.source or "")
         at = _index(p, len(nb.cells))
         after = nb.cells[at - 1]["id"] if at > 0 else None
         return PartEdit(cell["id"], "insert", after=after, index=at, fields=cell)
