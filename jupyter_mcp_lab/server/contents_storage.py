@@ -87,8 +87,9 @@ class ContentsStorage:
                 if not await ensure_async(self.cm.dir_exists(folder)):
                     await ensure_async(self.cm.save({"type": "directory"}, folder))
             model = {"type": "file", "format": "text", "content": text}
-            if self._crash_safe(path):
-                await self._save_beside(path, model)
+            target = self._crash_safe_target(path)
+            if target is not None:
+                await self._save_beside(path, model, target)
             else:
                 await ensure_async(self.cm.save(model, path))
         except HTTPError as exc:
@@ -107,20 +108,21 @@ class ContentsStorage:
         """Whether Jupyter hides ``path`` (ContentsManager.allow_hidden off)."""
         return not self.cm.allow_hidden and bool(await ensure_async(self.cm.is_hidden(path)))
 
-    def _crash_safe(self, path: str) -> bool:
-        """Whether this save can be written beside and renamed: a filesystem contents
-        manager with atomic writing on (an operator may turn it off, e.g. for a filesystem
-        without renames), and a folder we may create files in (else Jupyter writes in place)."""
+    def _crash_safe_target(self, path: str) -> Path | None:
+        """Where a crash-safe save of ``path`` writes (a symlink's target: the link stays a
+        link), or None for Jupyter's own save: a filesystem contents manager with atomic
+        writing on (an operator may turn it off, e.g. for a filesystem without renames) and a
+        folder we may create files in (else Jupyter writes in place)."""
         if not isinstance(self.cm, FileManagerMixin) or not getattr(self.cm, "use_atomic_writing", True):
-            return False
+            return None
         target = resolve_in_root(self.root, path)
-        return os.access(target.parent, os.W_OK) or not target.exists()
+        return target if os.access(target.parent, os.W_OK) or not target.exists() else None
 
-    async def _save_beside(self, path: str, model: dict[str, Any]) -> None:
-        """What the contents manager's save does, with the bytes written crash-safe."""
+    async def _save_beside(self, path: str, model: dict[str, Any], target: Path) -> None:
+        """What the contents manager's save does, with the bytes written crash-safe to
+        ``target`` (``path`` resolved in the root)."""
         cm = self.cm
         cm.run_pre_save_hooks(model=model, path=path)
-        target = resolve_in_root(self.root, path)  # a symlink's target: the link stays a link
         ids = self._inode_ids()
         file_id = ids.get_id(path) if ids is not None else None
         content = model["content"]
