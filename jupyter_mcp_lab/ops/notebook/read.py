@@ -36,18 +36,24 @@ class ReadParams(DocumentTarget):
     limit: int = Field(100, ge=1, le=1000, description="Cells per page at most.")
 
 
+def _none(value: Any) -> bool:
+    return value is None
+
+
+# A view's fields that another view (or the cell) does not have are left out, not sent as
+# nulls: a 200-cell brief listing is a third smaller for the agent, the wire and both SDKs.
 class CellView(BaseModel):
     index: int
     id: str
     type: str
-    firstLine: str | None = None
-    lines: int | None = Field(None, description="brief: lines of its source.")
-    source: str | None = None
-    executionCount: int | None = None
+    firstLine: str | None = Field(None, exclude_if=_none)
+    lines: int | None = Field(None, description="brief: lines of its source.", exclude_if=_none)
+    source: str | None = Field(None, exclude_if=_none)
+    executionCount: int | None = Field(None, description="absent: never run.", exclude_if=_none)
     outputs: str | list[nb_outputs.OutputView] | None = Field(
-        None, description="brief: a summary; cells/cell: each output (text, or resources to fetch)."
+        None, description="brief: a summary; cells/cell: each output (text, or resources to fetch).", exclude_if=_none
     )
-    tags: list[str] | None = None
+    tags: list[str] | None = Field(None, exclude_if=_none)
 
 
 _CELLS = TypeAdapter(list[CellView])
