@@ -38,6 +38,16 @@ class _Table(pn.widgets.Tabulator):
         with self._board_lock:
             super()._process_events(events)
 
+    def _update_column(self, column: str, array: Any) -> None:
+        # A column the browser sent for the rows it showed before a refresh replaced them (its
+        # message crossed the new rows on the comm): stale, and pandas would raise on the
+        # length, in the middle of the kernel's message handling. The table's next update
+        # from the kernel brings the rows as they are.
+        processed = self._processed
+        if processed is not None and len(array) != len(processed.index):
+            return
+        super()._update_column(column, array)
+
 
 class ReviewBoard:
     """The board's widgets and their wiring; ``.layout`` is the Panel object (``review_board``)."""
@@ -79,8 +89,8 @@ class ReviewBoard:
         self.accept_filtered = pn.widgets.Button(label="Accept all shown", color="success", variant="outline")
         self.reject_filtered = pn.widgets.Button(label="Reject all shown", color="danger", variant="outline")
         self.message = pn.pane.Markdown("", margin=(0, 10))
-        self.activity = pn.widgets.Tabulator(
-            activity_table([]), show_index=False, disabled=True, height=220, sizing_mode="stretch_width"
+        self.activity = _Table(
+            self._ui, activity_table([]), show_index=False, disabled=True, height=220, sizing_mode="stretch_width"
         )
         self._wire()
         self.layout = pn.Column(

@@ -196,3 +196,24 @@ def test_a_failure_in_the_background_leaves_a_trace(
     [record] = [r for r in caplog.records if r.name == "kernel_tools.widgets.base"]
     assert record.getMessage() == "A widget's background work failed"
     assert record.exc_info is not None and record.exc_info[1] is future.exception()
+
+
+def test_a_browser_column_for_rows_a_refresh_replaced_is_dropped(lab_server: Lab, board: Any) -> None:
+    """The page sends a table column (as Tabulator does) for the rows it showed, and the message
+    crosses a refresh that changed the rows: applying it raised pandas' length error inside the
+    kernel's message handling (the board's cell showed the traceback and stopped following).
+    A column of the table's own length is still applied."""
+    path = note(lab_server, "board/stale.md", TEXT)
+    stage(lab_server, path, "quick brown fox", "quick red fox", "Red.", agent="agent-a")
+    stage(lab_server, path, "lazy dog", "sleepy cat", "Cats.", agent="agent-b")
+    b = board()
+    b.document.value = path
+    eventually(lambda: len(b.table.value) == 2)
+    shown = b.table.value.copy()
+    stale = {col: [*shown[col], shown[col].iloc[0]] for col in shown.columns}  # three rows
+    b.table._process_data(stale)
+    assert b.table.value.equals(shown)
+    fresh = {col: list(shown[col]) for col in shown.columns}
+    fresh["Rationale"] = ["Redder.", "Cats."]
+    b.table._process_data(fresh)
+    assert list(b.table.value["Rationale"]) == ["Redder.", "Cats."]
