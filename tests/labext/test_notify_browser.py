@@ -61,9 +61,10 @@ def test_new_suggestions_are_announced_once(lab: Lab) -> None:
         expect(panel).to_be_visible(timeout=10_000)
         expect(panel.locator(".jp-McpLab-suggestion")).to_have_count(3, timeout=15_000)
         expect(page.locator(".jp-FileEditor .cm-content")).to_contain_text("Three cats", timeout=30_000)
-        expect(page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current")).to_contain_text(DOC)
-        expect(page.locator(".jp-StatusBar-TextItem", has_text="Ln 3, Col 5")).to_have_count(1, timeout=10_000)
-        expect(panel.locator('.jp-McpLab-suggestion[aria-current="true"]')).to_contain_text("One red fox")
+        expect(page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current")).to_contain_text(DOC, timeout=15_000)
+        expect(page.locator(".jp-StatusBar-TextItem", has_text="Ln 3, Col 5")).to_have_count(1, timeout=15_000)
+        current = panel.locator('.jp-McpLab-suggestion[aria-current="true"]')
+        expect(current).to_contain_text("One red fox", timeout=15_000)
         shots.save("review-opened")
 
 
