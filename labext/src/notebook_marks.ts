@@ -102,12 +102,20 @@ export class MarkedNotebook {
       this._owner.suggestionsOf(this.path),
       cells.map(cell => cell.model.id)
     );
+    let unplaced = false;
     cells.forEach((cell, i) => {
       const id = cell.model.id;
       const header = slot(cell, 'Header');
       const footer = slot(cell, 'Footer');
       const top = i === 0 ? (marks.ghosts.get(TOP) ?? []) : [];
       const own = marks.cells.get(id) ?? [];
+      const after = marks.ghosts.get(id) ?? [];
+      if (
+        (top.length && !header) ||
+        ((own.length || after.length) && !footer)
+      ) {
+        unplaced = true; // a cell whose DOM is not made yet (a notebook reloading)
+      }
       if (header && top.length) {
         header.classList.add(`${BAR_CLASS}-host`);
         header.append(...top.map(s => this._bar(s, true)));
@@ -117,7 +125,6 @@ export class MarkedNotebook {
       }
       // Below the cell: its own changes, then the cells inserted after it (the
       // header holds the active cell's toolbar, which would cover the buttons).
-      const after = marks.ghosts.get(id) ?? [];
       if (footer && (own.length || after.length)) {
         footer.classList.add(`${BAR_CLASS}-host`);
         footer.append(...own.map(s => this._bar(s, false)));
@@ -129,6 +136,14 @@ export class MarkedNotebook {
       const box = el('div', `${BAR_CLASS}-empty`);
       box.append(...marks.ghosts.get(TOP)!.map(s => this._bar(s, true)));
       this.notebook.node.prepend(box);
+    }
+    // A reloaded notebook makes its cells' DOM after the cell list changed, and
+    // no signal says when: look again until every mark has its place (10 s at most).
+    if (unplaced && this._retries < 100) {
+      this._retries++;
+      window.setTimeout(this.schedule, 100);
+    } else if (!unplaced) {
+      this._retries = 0;
     }
   }
 
@@ -218,6 +233,7 @@ export class MarkedNotebook {
 
   private _cells: { changed: ISignalLike } | null = null;
   private _timer: number | null = null;
+  private _retries = 0;
 }
 
 /**
