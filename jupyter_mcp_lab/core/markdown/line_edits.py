@@ -11,17 +11,13 @@ from __future__ import annotations
 from difflib import SequenceMatcher
 
 from ..text import LineIndex, TextEdit, newline_of
+from ..trim import common_ends
 
 
 def _trimmed(start: int, old: str, new: str) -> list[TextEdit]:
     if old == new:
         return []
-    p = 0
-    while p < min(len(old), len(new)) and old[p] == new[p]:
-        p += 1
-    q = 0
-    while q < min(len(old), len(new)) - p and old[-1 - q] == new[-1 - q]:
-        q += 1
+    p, q = common_ends(old, new)
     return [TextEdit(start + p, start + len(old) - q, new[p : len(new) - q])]
 
 

@@ -14,6 +14,8 @@ import bisect
 import json
 from typing import Any
 
+from ..trim import common_ends
+
 MAX_CELLS = 20
 MAX_CHARS = 4_000
 CONTEXT = 2  # lines shown around a source edit
@@ -66,12 +68,7 @@ def _entry(part: str, change: dict[str, Any] | None, cell: dict[str, Any] | None
 def _source_edit(old: str, new: str) -> dict[str, Any]:
     """The changed lines of a cell's source, with ``CONTEXT`` lines around them."""
     a, b = old.splitlines(keepends=True), new.splitlines(keepends=True)
-    head = 0
-    while head < min(len(a), len(b)) and a[head] == b[head]:
-        head += 1
-    tail = 0
-    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
-        tail += 1
+    head, tail = common_ends(a, b)
     changed = a[head : len(a) - tail]
     return {
         "original": _cut("".join(changed)),

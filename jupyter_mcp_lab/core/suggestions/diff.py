@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from difflib import SequenceMatcher
 
-from ..history import _common_prefix, _common_suffix
+from ..trim import common_ends
 
 Region = tuple[int, int, int, int]
 
@@ -32,9 +32,7 @@ def regions(base: str, current: str) -> list[Region]:
         return []
     # Edits are usually local: trimming the common ends first keeps the diff small even
     # for big documents (each comparison is a C-level slice compare).
-    limit = min(len(base), len(current))
-    p = _common_prefix(base, current, limit)
-    s = _common_suffix(base, current, limit - p)
+    p, s = common_ends(base, current)
     a_mid, b_mid = base[p : len(base) - s], current[p : len(current) - s]
     if not a_mid or not b_mid:
         return [(p, p + len(a_mid), p, p + len(b_mid))]
