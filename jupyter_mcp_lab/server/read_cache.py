@@ -82,9 +82,13 @@ class ReadCache:
 
     def put(self, path: str, before: tuple[Identity | None, int], text: str) -> None:
         """Keep ``text`` as ``path``'s, read after ``before``."""
-        if path not in self._texts and len(self._texts) >= MAX_FILES:
-            del self._texts[next(iter(self._texts))]  # the oldest kept
+        self._make_room(path)
         self._keep(path, before, text)
+
+    def _make_room(self, path: str) -> None:
+        """Drop the oldest kept text if ``path`` would be one file too many."""
+        if path not in self._texts and len(self._texts) >= MAX_FILES:
+            del self._texts[next(iter(self._texts))]
 
     def _keep(self, path: str, before: tuple[Identity | None, int], text: str) -> None:
         ident, started = before
@@ -93,8 +97,7 @@ class ReadCache:
 
     def wrote(self, path: str, text: str) -> None:
         """``text`` was just written to ``path`` by the storage (checked by content when read)."""
-        if path not in self._texts and len(self._texts) >= MAX_FILES:
-            del self._texts[next(iter(self._texts))]
+        self._make_room(path)
         self._texts[path] = (None, text)
 
     def drop(self, path: str) -> None:

@@ -20,7 +20,7 @@ from jupyter_server.services.contents.largefilemanager import AsyncLargeFileMana
 
 from jupyter_mcp_lab.core.errors import DomainError
 from jupyter_mcp_lab.server.contents_storage import ContentsStorage
-from jupyter_mcp_lab.server.read_cache import SETTLED_NS
+from jupyter_mcp_lab.server.read_cache import MAX_FILES, SETTLED_NS, ReadCache
 
 
 def storage(root: Path) -> ContentsStorage:
@@ -110,3 +110,23 @@ async def test_save_hooks_run_around_an_agent_write(tmp_path: Path) -> None:
     assert (tmp_path / "h.md").read_text() == "a final"
     assert await s.read_text("h.md") == "a final"
     assert seen == [("h.md", "file", str((tmp_path / "h.md").resolve()))]
+
+
+def test_at_most_max_files_texts_are_kept_the_oldest_dropped_first(tmp_path: Path) -> None:
+    # A read (put) and a write (wrote) each drop the oldest kept text when a new file would
+    # be one too many; a file already kept takes no room.
+    cache = ReadCache(tmp_path)
+    names = [f"f{i}.md" for i in range(MAX_FILES + 2)]
+    for name in names:
+        (tmp_path / name).write_text(name, encoding="utf-8")
+    for name in names[:MAX_FILES]:
+        cache.put(name, cache.before_read(name), name)
+    cache.put(names[0], cache.before_read(names[0]), names[0])
+    cache.wrote(names[1], names[1])
+    assert [cache.get(n) for n in names[:MAX_FILES]] == names[:MAX_FILES]
+
+    cache.put(names[MAX_FILES], cache.before_read(names[MAX_FILES]), names[MAX_FILES])
+    assert cache.get(names[0]) is None and cache.get(names[1]) == names[1]
+    cache.wrote(names[MAX_FILES + 1], names[MAX_FILES + 1])
+    assert cache.get(names[1]) is None
+    assert [cache.get(n) for n in names[2:]] == names[2:]
