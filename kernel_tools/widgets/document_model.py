@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_right
 from html.parser import HTMLParser
 from typing import Any
 
@@ -63,14 +64,8 @@ def line_starts(text: str) -> list[int]:
 
 
 def _line_of(starts: list[int], offset: int) -> int:
-    lo, hi = 0, len(starts) - 1
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if starts[mid] <= offset:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
+    """The 0-based line holding ``offset`` (the first line for an offset before the text)."""
+    return max(0, bisect_right(starts, offset) - 1)
 
 
 def marked_source(text: str, placed: list[dict[str, Any]], base: int = 0) -> tuple[str, list[tuple[str, str]]]:
