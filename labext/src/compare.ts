@@ -27,7 +27,8 @@ import {
   comparePlan,
   IComparePlan,
   ICompareItem,
-  itemAt
+  itemAt,
+  samePlan
 } from './compare_model';
 import { button, el } from './dom';
 import type { ServerEvents } from './events';
@@ -247,6 +248,12 @@ export class CompareView extends Widget {
   }
 
   private async _draw(plan: IComparePlan): Promise<void> {
+    if (this._merge && this._plan && samePlan(this._plan, plan)) {
+      // Nothing new (an event's reload after our own decision's): a rebuild would
+      // take the cursor and focus from a person moving through the changes.
+      this._show(this._plan, this._note.textContent ?? '');
+      return;
+    }
     this._plan = plan;
     const count = plan.items.length;
     this._show(
@@ -270,6 +277,10 @@ export class CompareView extends Widget {
     }
     const language = await this._language();
     const scroll = this._body.scrollTop;
+    // A rebuilt view keeps the side that had focus and its cursor (clamped to the new text).
+    const old = this._merge;
+    const focused = old?.a.hasFocus ? 'a' : old?.b.hasFocus ? 'b' : null;
+    const head = focused ? old![focused].state.selection.main.head : 0;
     this._merge?.destroy();
     const common: Extension[] = [
       // Read-only, still focusable: the keys below need a cursor.
@@ -311,6 +322,13 @@ export class CompareView extends Widget {
     });
     this._body.replaceChildren(this._merge.dom);
     this._body.scrollTop = scroll;
+    if (focused) {
+      const view = this._merge[focused];
+      view.dispatch({
+        selection: { anchor: Math.min(head, view.state.doc.length) }
+      });
+      view.focus();
+    }
   }
 
   /** The title, buttons and note for `plan` (null: nothing to show). */

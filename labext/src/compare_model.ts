@@ -104,3 +104,25 @@ export function itemAt(
     null
   );
 }
+
+/**
+ * Whether `a` and `b` draw the same view: the same texts and the same
+ * suggestions at the same places. A reload that finds nothing new keeps the
+ * view as it is (its cursor and focus: a person may be moving through it).
+ */
+export function samePlan(a: IComparePlan, b: IComparePlan): boolean {
+  const sameItem = (x: ICompareItem, y: ICompareItem) =>
+    x.suggestion.id === y.suggestion.id &&
+    x.fromA === y.fromA &&
+    x.toA === y.toA &&
+    x.fromB === y.fromB &&
+    x.toB === y.toB;
+  return (
+    a.current === b.current &&
+    a.proposed === b.proposed &&
+    a.items.length === b.items.length &&
+    a.items.every((item, i) => sameItem(item, b.items[i])) &&
+    a.skipped.length === b.skipped.length &&
+    a.skipped.every((s, i) => s.id === b.skipped[i].id)
+  );
+}

@@ -1,5 +1,5 @@
 import type { ISuggestion } from '../api_types';
-import { comparePlan, itemAt } from '../compare_model';
+import { comparePlan, itemAt, samePlan } from '../compare_model';
 
 function placed(
   id: string,
@@ -99,5 +99,35 @@ describe('comparePlan', () => {
     expect(itemAt(plan.items, 0, 'b')).toBe(fox);
     expect(itemAt(plan.items, fox.toB + 1, 'b')).toBe(dog);
     expect(itemAt(plan.items, plan.proposed.length, 'b')).toBeNull();
+  });
+});
+
+describe('samePlan', () => {
+  const text = 'The quick brown fox.\nA lazy dog.\n';
+  const fox = placed('fox', text, 'brown', 'red');
+  const dog = placed('dog', text, 'lazy', 'sleepy');
+
+  it('is true for a reload that found the same text and suggestions', () => {
+    expect(
+      samePlan(comparePlan(text, [fox, dog]), comparePlan(text, [dog, fox]))
+    ).toBe(true);
+  });
+
+  it('is false when a suggestion is gone, new, or the text changed', () => {
+    const both = comparePlan(text, [fox, dog]);
+    expect(samePlan(both, comparePlan(text, [fox]))).toBe(false);
+    expect(
+      samePlan(both, comparePlan(text, [fox, { ...dog, id: 'cat' }]))
+    ).toBe(false);
+    const edited = text.replace('quick', 'slow');
+    expect(
+      samePlan(
+        both,
+        comparePlan(edited, [
+          placed('fox', edited, 'brown', 'red'),
+          placed('dog', edited, 'lazy', 'sleepy')
+        ])
+      )
+    ).toBe(false);
   });
 });
