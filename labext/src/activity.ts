@@ -13,7 +13,7 @@ import {
   prettyArguments,
   toolLabel
 } from './activity_model';
-import { el, sectionFrame } from './dom';
+import { el, replaceChildrenIfChanged, sectionFrame } from './dom';
 import { connectModel, IPanelContext, IPanelSection } from './section';
 import { formatDuration, formatTime } from './time';
 
@@ -103,7 +103,7 @@ export class ActivitySection implements IPanelSection {
       );
       children.push(list);
     }
-    this._list.replaceChildren(...children);
+    replaceChildrenIfChanged(this._list, children);
   }
 
   /** A burst of calls (an agent at work, a replay) redraws once. */

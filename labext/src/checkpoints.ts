@@ -16,7 +16,13 @@ import {
 } from './checkpoints_model';
 import { confirmAction } from './confirm';
 import { DiffBoxes } from './diff';
-import { button, el, sectionFrame, sentence } from './dom';
+import {
+  button,
+  el,
+  replaceChildrenIfChanged,
+  sectionFrame,
+  sentence
+} from './dom';
 import { renderPartChange } from './part_change_view';
 import { connectModel, IPanelContext, IPanelSection } from './section';
 import { nowSeconds, timeAgo } from './time';
@@ -94,7 +100,7 @@ export class CheckpointsSection implements IPanelSection {
         )
       );
     }
-    this._body.replaceChildren(...children);
+    replaceChildrenIfChanged(this._body, children);
   }
 
   private _renderCheckpoint(cp: ICheckpoint, now: number): HTMLElement {

@@ -6,7 +6,7 @@
  * event while it is.
  */
 import type { ISuggestion, ISuggestionList } from './api_types';
-import { el } from './dom';
+import { el, replaceChildrenIfChanged } from './dom';
 import type { ServerEvents } from './events';
 import { ListModel } from './model_base';
 import type { OutlineRows } from './outline_rows';
@@ -144,7 +144,7 @@ export class DecidedSection {
         )
       );
     }
-    this._list.replaceChildren(...rows);
+    replaceChildrenIfChanged(this._list, rows);
   }
 
   private _renderItem(s: ISuggestion, now: number): HTMLElement {

@@ -55,3 +55,22 @@ export function sectionFrame(title: string, className: string): ISectionFrame {
 export function sentence(message: string): string {
   return message.charAt(0).toUpperCase() + message.slice(1);
 }
+
+/**
+ * Put `children` in `parent` unless they would draw exactly what is there:
+ * a refresh that brings nothing new (a replayed event, a second fetch) then
+ * leaves the DOM alone. Replacing a button under the pointer between its
+ * press and release drops the person's click. Returns whether it replaced.
+ */
+export function replaceChildrenIfChanged(
+  parent: HTMLElement,
+  children: readonly Node[]
+): boolean {
+  const next = document.createElement(parent.tagName);
+  next.append(...children);
+  if (next.innerHTML === parent.innerHTML) {
+    return false;
+  }
+  parent.replaceChildren(...Array.from(next.childNodes));
+  return true;
+}

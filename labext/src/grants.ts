@@ -4,7 +4,7 @@
  * each with its Revoke button. The state is `GrantsModel`'s (grants_model.ts).
  */
 import { confirmAction } from './confirm';
-import { button, el, sectionFrame } from './dom';
+import { button, el, replaceChildrenIfChanged, sectionFrame } from './dom';
 import { GrantForm } from './grants_form';
 import { GrantsModel, IGrant, scopeLabel } from './grants_model';
 import { connectModel, IPanelContext, IPanelSection } from './section';
@@ -82,7 +82,10 @@ export class GrantsSection implements IPanelSection {
       );
     }
     this._message.replaceChildren(...messages);
-    this._list.replaceChildren(...active.map(g => this._renderGrant(g, now)));
+    replaceChildrenIfChanged(
+      this._list,
+      active.map(g => this._renderGrant(g, now))
+    );
   }
 
   private _renderGrant(g: IGrant, now: number): HTMLElement {

@@ -322,3 +322,42 @@ def test_panel_contrast_in_both_themes(lab: Lab, theme: str) -> None:
             old = contrast_violations(page)
             flagged = [str(node["target"]) for v in old for node in v["nodes"]]
             assert any("jp-McpLab-activity" in target for target in flagged), flagged
+
+
+# A property, not an attribute: the probe must not change the HTML the panel compares.
+PROBE = """sel => { document.querySelectorAll(sel).forEach(n => { n.mcpProbe = 'kept'; }); }"""
+KEPT = """sel => [...document.querySelectorAll(sel)].map(n => n.mcpProbe === 'kept')"""
+
+
+def test_a_refresh_with_nothing_new_keeps_the_panels_nodes(lab: Lab) -> None:
+    """A refresh that brings nothing new leaves the sections' DOM alone: a button replaced
+    between the press and release of a click drops the click (the Diff of a checkpoint
+    stayed shut on a busy machine while replayed events refreshed the list)."""
+    from playwright.sync_api import expect
+
+    (lab.root / "kept.md").write_text("# Kept\n\nThe quick brown fox.\n\nA lazy dog sleeps.\n")
+    brown, lazy = stage(lab, ["brown", "lazy"], path="kept.md", rationale="Kept nodes.")
+    lab.api("POST", f"suggestions/{lazy}/accept")
+    with browser(lab, "kept-nodes", width=1400, height=2200, path="lab/workspaces/kept") as (page, shots):
+        expect(page.locator(".jp-Launcher")).to_be_visible(timeout=30_000)
+        decline_news(page)
+        panel = open_panel(page)
+        checkpoints = ".jp-McpLab-checkpoint button"
+        activity = ".jp-McpLab-activityEntry"
+        expect(panel.locator(".jp-McpLab-checkpoint").first).to_contain_text("kept.md", timeout=20_000)
+        expect(panel.locator(activity).first).to_be_visible(timeout=20_000)
+        page.wait_for_timeout(1_500)  # the stream's replay and its refreshes are over
+        for sel in (checkpoints, activity):
+            page.evaluate(PROBE, sel)
+        panel.get_by_role("button", name="Refresh", exact=True).click()
+        page.wait_for_timeout(1_500)
+        shots.save("refreshed")
+        for sel in (checkpoints, activity):
+            kept = page.evaluate(KEPT, sel)
+            assert kept and all(kept), (sel, kept)
+
+        # Something new is drawn: the accept's checkpoint row is a new node at the top.
+        lab.api("POST", f"suggestions/{brown}/accept")
+        page.wait_for_function(
+            "() => document.querySelector('.jp-McpLab-checkpoint button').mcpProbe === undefined", timeout=15_000
+        )
