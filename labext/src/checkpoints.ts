@@ -100,6 +100,9 @@ export class CheckpointsSection implements IPanelSection {
         )
       );
     }
+    // The shown relative times first, as this render drew them: else a label a
+    // minute older than the tick's makes an unchanged list look changed.
+    this._updateTimes(now);
     replaceChildrenIfChanged(this._body, children);
   }
 
@@ -220,8 +223,7 @@ export class CheckpointsSection implements IPanelSection {
   }
 
   /** Redraw only the relative times (a full render could eat a click). */
-  private _updateTimes(): void {
-    const now = nowSeconds();
+  private _updateTimes(now = nowSeconds()): void {
     for (const node of this._body.querySelectorAll<HTMLElement>(
       '.jp-McpLab-cpTime'
     )) {

@@ -192,7 +192,7 @@ export class CompareView extends Widget {
 
   /** The suggestions shown, in document order. */
   get items(): readonly ICompareItem[] {
-    return this._plan?.items ?? [];
+    return this._shown?.items ?? [];
   }
 
   dispose(): void {
@@ -248,24 +248,26 @@ export class CompareView extends Widget {
   }
 
   private async _draw(plan: IComparePlan): Promise<void> {
-    if (this._merge && this._plan && samePlan(this._plan, plan)) {
-      // Nothing new (an event's reload after our own decision's): a rebuild would
-      // take the cursor and focus from a person moving through the changes.
-      this._show(this._plan, this._note.textContent ?? '');
-      return;
+    const draw = ++this._draws;
+    const same = this._shown !== null && samePlan(this._shown, plan);
+    if (!same) {
+      this._failed = ''; // what it was about changed
     }
     this._plan = plan;
-    const count = plan.items.length;
     this._show(
       plan,
-      plan.skipped.length > 0
-        ? `${plan.skipped.length} more suggestion${plan.skipped.length === 1 ? '' : 's'} cannot be shown here: ` +
-            'the text changed under it, or it overlaps another one (the MCP Lab panel lists it).'
-        : ''
+      [this._failed, skippedNote(plan)].filter(Boolean).join(' ')
     );
+    if (same) {
+      // Nothing new (an event's reload after our own decision's): a rebuild would
+      // take the cursor and focus from a person moving through the changes.
+      return;
+    }
+    const count = plan.items.length;
     if (count === 0) {
       this._merge?.destroy();
       this._merge = null;
+      this._shown = plan;
       this._body.replaceChildren(
         el(
           'p',
@@ -276,10 +278,22 @@ export class CompareView extends Widget {
       return;
     }
     const language = await this._language();
+    if (draw !== this._draws || this.isDisposed) {
+      return; // a newer plan is being drawn
+    }
     const scroll = this._body.scrollTop;
-    // A rebuilt view keeps the side that had focus and its cursor (clamped to the new text).
+    // A rebuilt view keeps the side that held the focus (its text or a button in
+    // it) and its cursor, clamped to the new text.
     const old = this._merge;
-    const focused = old?.a.hasFocus ? 'a' : old?.b.hasFocus ? 'b' : null;
+    const active = document.activeElement;
+    const focused =
+      !old || !active
+        ? null
+        : old.a.dom.contains(active)
+          ? 'a'
+          : old.b.dom.contains(active)
+            ? 'b'
+            : null;
     const head = focused ? old![focused].state.selection.main.head : 0;
     this._merge?.destroy();
     const common: Extension[] = [
@@ -322,6 +336,7 @@ export class CompareView extends Widget {
     });
     this._body.replaceChildren(this._merge.dom);
     this._body.scrollTop = scroll;
+    this._shown = plan;
     if (focused) {
       const view = this._merge[focused];
       view.dispatch({
@@ -424,14 +439,15 @@ export class CompareView extends Widget {
       return;
     }
     this._setBusy(true);
+    this._failed = '';
     const model = this._context.model;
     const result = await (action === 'accept'
       ? model.accept(id)
       : model.reject(id));
     this._setBusy(false);
     if (result === null) {
-      this._note.textContent = `Could not ${action} the suggestion: ${model.error ?? 'the server did not answer'}`;
-      this._note.hidden = false;
+      // Shown until the next decision or until the suggestions change.
+      this._failed = `Could not ${action} the suggestion: ${model.error ?? 'the server did not answer'}`;
     }
     await this.load();
   }
@@ -441,6 +457,7 @@ export class CompareView extends Widget {
       return;
     }
     this._setBusy(true);
+    this._failed = '';
     const model = this._context.model;
     await (action === 'accept'
       ? model.acceptAll(this.path)
@@ -478,9 +495,24 @@ export class CompareView extends Widget {
   private _acceptAll: HTMLButtonElement;
   private _rejectAll: HTMLButtonElement;
   private _merge: MergeView | null = null;
+  /** The last plan loaded (title, buttons). */
   private _plan: IComparePlan | null = null;
+  /** The plan the view draws (the keys act on its items); null before the first draw. */
+  private _shown: IComparePlan | null = null;
+  private _draws = 0;
+  /** Why the person's last decision failed, or ''. */
+  private _failed = '';
   private _busy = false;
   private _seq = 0;
   private _timer: number | null = null;
   private _unsubscribe: () => void;
+}
+
+/** The sentence on suggestions that could not be placed in the view, or ''. */
+function skippedNote(plan: IComparePlan): string {
+  const n = plan.skipped.length;
+  return n === 0
+    ? ''
+    : `${n} more suggestion${n === 1 ? '' : 's'} cannot be shown here: ` +
+        'the text changed under it, or it overlaps another one (the MCP Lab panel lists it).';
 }

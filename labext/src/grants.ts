@@ -82,6 +82,7 @@ export class GrantsSection implements IPanelSection {
       );
     }
     this._message.replaceChildren(...messages);
+    this._updateTimes(now); // as this render draws them (see replaceChildrenIfChanged)
     replaceChildrenIfChanged(
       this._list,
       active.map(g => this._renderGrant(g, now))
@@ -144,6 +145,11 @@ export class GrantsSection implements IPanelSection {
       this.render();
       return;
     }
+    this._updateTimes(now);
+  }
+
+  /** The time left on each shown grant, as of `now`. */
+  private _updateTimes(now: number): void {
     for (const node of this._list.querySelectorAll<HTMLElement>(
       '.jp-McpLab-timeLeft'
     )) {
