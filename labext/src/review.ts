@@ -76,6 +76,9 @@ export function linkButton(
 }
 
 /** The section element; call `render()` after the model changes. */
+/** Past this many characters a rationale is shown folded (about four lines in the panel). */
+const LONG_RATIONALE = 200;
+
 export class ReviewSection {
   readonly node: HTMLElement;
 
@@ -308,7 +311,7 @@ export class ReviewSection {
     meta.append(who, age, line);
     item.append(meta);
     if (s.rationale) {
-      item.append(el('p', 'jp-McpLab-rationale', s.rationale));
+      item.append(...this._rationale(s));
     }
     item.append(renderSuggestionChange(s, this._rows));
 
@@ -332,6 +335,36 @@ export class ReviewSection {
     actions.append(accept, reject);
     item.append(actions);
     return item;
+  }
+
+  /**
+   * The agent's rationale; a long one shows its first lines and a button for
+   * the rest, so the change and its buttons stay in sight.
+   */
+  private _rationale(s: ISuggestion): HTMLElement[] {
+    const text = el('p', 'jp-McpLab-rationale', s.rationale);
+    if (s.rationale.length <= LONG_RATIONALE) {
+      return [text];
+    }
+    const open = this._openRationales.has(s.id);
+    text.id = `jp-McpLab-rationale-${s.id}`;
+    text.classList.toggle('jp-mod-clamped', !open);
+    const more = button(
+      open ? 'Show less' : 'Show more',
+      'jp-mod-minimal jp-McpLab-more',
+      open
+        ? 'Show the first lines of the rationale'
+        : 'Show the whole rationale',
+      () => {
+        if (!this._openRationales.delete(s.id)) {
+          this._openRationales.add(s.id);
+        }
+        this.render();
+      }
+    );
+    more.setAttribute('aria-expanded', String(open));
+    more.setAttribute('aria-controls', text.id);
+    return [text, more];
   }
 
   private _renderConflicts(conflicts: IConflict[]): void {
@@ -479,6 +512,7 @@ export class ReviewSection {
   private _conflicts: HTMLDivElement;
   private _list: HTMLDivElement;
   private _folded = new Set<string>();
+  private _openRationales = new Set<string>();
   private _pointing = false;
   private _shownSelection: string | null = null;
 }

@@ -243,6 +243,23 @@ def test_activity_keeps_whole_arguments_and_the_persons_decisions(lab: Lab) -> N
         assert {"suggestion.accept", "suggestion.reject", "suggestion.reopen"} <= set(tools), tools
         expect(person.first.locator(".jp-McpLab-activityActor")).to_have_text("you")
         shots.save("person")
+
+        # A long rationale shows its first lines in the card, the rest on Show more.
+        shots.at("rationale")
+        card = panel.locator(".jp-McpLab-suggestion", has_text="because it reads better").first
+        rationale = card.locator(".jp-McpLab-rationale")
+        more = card.get_by_role("button", name="Show more")
+        expect(more).to_have_attribute("aria-expanded", "false", timeout=15_000)
+        folded = rationale.evaluate("p => [p.clientHeight, p.scrollHeight]")
+        assert folded[0] < folded[1], folded  # cut off
+        more.click()
+        less = card.get_by_role("button", name="Show less")
+        expect(less).to_have_attribute("aria-expanded", "true")
+        opened = rationale.evaluate("p => [p.clientHeight, p.scrollHeight]")
+        assert opened[0] == opened[1] and opened[0] > folded[0], (folded, opened)
+        shots.save("rationale")
+        less.click()
+        expect(card.get_by_role("button", name="Show more")).to_be_visible()
     decided = [e for e in lab.api("GET", "activity")["entries"] if e["actor"] == "person"]
     assert decided and all(e["user"] and e["session"] == "" for e in decided)
 
