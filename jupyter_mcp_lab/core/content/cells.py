@@ -34,15 +34,11 @@ def output_from_msg(msg_type: str, content: dict[str, Any]) -> dict[str, Any]:
     ``execute_result`` or ``error`` message."""
     if msg_type == "stream":
         return {"output_type": "stream", "name": content["name"], "text": content["text"]}
-    if msg_type == "display_data":
-        return {"output_type": "display_data", "metadata": content["metadata"], "data": content["data"]}
-    if msg_type == "execute_result":
-        return {
-            "output_type": "execute_result",
-            "metadata": content["metadata"],
-            "data": content["data"],
-            "execution_count": content["execution_count"],
-        }
+    if msg_type in ("display_data", "execute_result"):
+        out = {"output_type": msg_type, "metadata": content["metadata"], "data": content["data"]}
+        if msg_type == "execute_result":
+            out["execution_count"] = content["execution_count"]
+        return out
     if msg_type == "error":
         return {
             "output_type": "error",
