@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from tests.labext.conftest import ARTIFACTS, Lab, browser, open_panel, start_lab
+from tests.labext.test_review_panel_browser import use_theme
 
 DOC = "notes.md"
 TEXT = "# Notes\n\nFirst: alpha.\n\nSecond: beta.\n\nThird: gamma.\n"
@@ -314,8 +315,7 @@ def test_panel_contrast_in_both_themes(lab: Lab, theme: str) -> None:
         expect(page.locator(".jp-Launcher")).to_be_visible(timeout=30_000)
         decline_news(page)
         if theme == "dark":
-            palette(page, "Use Theme: JupyterLab Dark")
-            expect(page.locator("body[data-jp-theme-name='JupyterLab Dark']")).to_have_count(1, timeout=20_000)
+            use_theme(page, "dark")
         panel = open_panel(page)
         expect(panel.locator(".jp-McpLab-suggestion").first).to_be_visible(timeout=20_000)
         checkpoint = panel.locator(".jp-McpLab-checkpoint").first

@@ -95,6 +95,9 @@ def use_theme(page: Any, theme: str) -> None:
 
     palette(page, f"Use Theme: {THEMES[theme]}")  # also when it is the one shown: the setting may still load
     expect(page.locator(f"body[data-jp-theme-name='{THEMES[theme]}']")).to_have_count(1, timeout=20_000)
+    # JupyterLab covers the page with its splash while the theme loads: screenshots and axe
+    # taken under it see the splash, not the panel.
+    expect(page.locator("#jupyterlab-splash")).to_have_count(0, timeout=20_000)
 
 
 def axe_violations(page: Any, context: str) -> list[dict]:
