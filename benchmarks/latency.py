@@ -9,7 +9,11 @@ the same event store and retry interval):
            via ``streamable_http_app()``;
 * subject: a real ``jupyter server`` with the extension (Tornado, Jupyter auth, the ASGI
            bridge into ``StreamableHTTPSessionManager``, the low-level SDK ``Server`` with the
-           project's dispatcher).
+           project's dispatcher);
+* tornado: the floor's app under bare Tornado, the HTTP server Jupyter runs on, through the
+           project's ASGI bridge (no Jupyter, no auth, no dispatcher). Only the trivial call
+           is timed on it: against the floor it prices the HTTP server alone; the subject
+           against it prices what Jupyter and the project add.
 
 The client is the official SDK client (``mcp.client.Client`` over
 ``streamable_http_client``, ``mode="legacy"``: the stateful 2025-11-25 session). The trivial
@@ -74,10 +78,8 @@ NOTE = "# Note\n\nA short note the benchmark reads.\n\n- one\n- two\n"
 # --------------------------------------------------------------------------- floor server
 
 
-def serve_floor(port: int, root: Path) -> None:
-    """The floor: the lab surface as a bare MCPServer under uvicorn (runs in a subprocess)."""
-    import _launch  # diagnostics only: inert unless BENCH_GC_* / BENCH_THREADS is set
-    import uvicorn
+def floor_app(port: int, root: Path) -> Any:
+    """The floor's ASGI app: the lab surface's two tools on a bare ``MCPServer``."""
     from _mcpserver_floor import build_server
 
     from jupyter_mcp_lab.ops.context import Endpoint, Services, Settings
@@ -88,7 +90,7 @@ def serve_floor(port: int, root: Path) -> None:
     services.endpoints = [Endpoint(profile="lab", path="/mcp", url=f"http://127.0.0.1:{port}/mcp")]
     server = build_server(services)
     # The same session-manager settings as jupyter_mcp_lab/server/endpoints.py.
-    app = server.streamable_http_app(
+    return server.streamable_http_app(
         streamable_http_path="/mcp",
         json_response=False,
         stateless_http=False,
@@ -97,6 +99,14 @@ def serve_floor(port: int, root: Path) -> None:
         session_idle_timeout=30 * 60,
         host="127.0.0.1",
     )
+
+
+def serve_floor(port: int, root: Path) -> None:
+    """The floor: the lab surface as a bare MCPServer under uvicorn (runs in a subprocess)."""
+    import _launch  # diagnostics only: inert unless BENCH_GC_* / BENCH_THREADS is set
+    import uvicorn
+
+    app = floor_app(port, root)
     _launch.setup()
     if _launch.gc_freeze_wanted():
         _launch.freeze()
@@ -104,12 +114,52 @@ def serve_floor(port: int, root: Path) -> None:
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
 
 
+def serve_tornado_floor(port: int, root: Path) -> None:
+    """The floor's app under bare Tornado, the HTTP server Jupyter runs on: the project's ASGI
+    bridge and nothing else (no Jupyter, no auth, no dispatcher). Against the floor it prices
+    the HTTP server alone; against it, the subject prices what the project and Jupyter add."""
+    import logging
+
+    import tornado.httpserver
+    import tornado.web
+
+    from jupyter_mcp_lab.server.asgi_bridge import TornadoASGIBridge, build_scope
+
+    app = floor_app(port, root)
+    logging.getLogger("tornado.access").disabled = True  # no access log line per request
+
+    class Handler(tornado.web.RequestHandler):
+        bridge: TornadoASGIBridge | None = None
+
+        def check_xsrf_cookie(self) -> None:
+            return None
+
+        def on_connection_close(self) -> None:
+            if self.bridge is not None:
+                self.bridge.on_connection_close()
+
+        async def _serve(self) -> None:
+            self.bridge = TornadoASGIBridge(self, build_scope(self, self.request.path))
+            await self.bridge.run(app)
+            if not self._finished:
+                self.finish()
+
+        get = post = delete = _serve
+
+    async def run() -> None:
+        async with app.router.lifespan_context(app):  # the SDK's session manager runs here
+            tornado.httpserver.HTTPServer(tornado.web.Application([(r"/mcp", Handler)])).listen(port, "127.0.0.1")
+            await asyncio.Event().wait()
+
+    asyncio.run(run())
+
+
 # --------------------------------------------------------------------------- processes
 
 
 @dataclass
 class Side:
-    name: str  # "floor" | "subject"
+    name: str  # "floor" | "tornado" | "subject"
     url: str
     headers: dict[str, str]
     proc: subprocess.Popen[bytes]
@@ -205,6 +255,15 @@ class Servers:
         url = f"http://127.0.0.1:{port}/mcp"
         return Side("floor", url, {}, proc, log_path, ready_url=url, launched=launched, threads_file=_threads(env))
 
+    def start_tornado_floor(self) -> Side:
+        """The floor's app under bare Tornado (``serve_tornado_floor``)."""
+        root = self._root("tornado-root")
+        port = free_port()
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--serve-tornado-floor", str(port), str(root)]
+        proc, log_path = self._spawn("tornado", cmd, None)
+        url = f"http://127.0.0.1:{port}/mcp"
+        return Side("tornado", url, {}, proc, log_path, ready_url=url, launched=time.monotonic())
+
     def start_subject(
         self,
         env: dict[str, str] | None = None,
@@ -292,8 +351,8 @@ async def wait_ready(side: Side, within: float = 60) -> None:
                 raise RuntimeError(f"the {side.name} server exited with {side.proc.returncode}:\n{side.log_tail()}")
             try:
                 r = await http.get(side.ready_url)
-                # The floor answers a bare GET on /mcp with a 4xx: it is listening.
-                if side.name == "floor" or r.status_code == 200:
+                # The floors answer a bare GET on /mcp with a 4xx: they are listening.
+                if side.name != "subject" or r.status_code == 200:
                     return
             except httpx2.TransportError:
                 pass
@@ -326,7 +385,8 @@ def cpu_seconds(proc: subprocess.Popen[bytes]) -> float:
 
 
 def abba(sides: list[Side], blocks: int) -> list[list[Side]]:
-    """floor, subject | subject, floor | floor, subject ...: linear drift cancels out."""
+    """floor, subject | subject, floor | floor, subject ... (three sides: ABC CBA ABC ...):
+    every side's mean place in the run is the same, so linear drift cancels out."""
     return [sides if i % 2 == 0 else sides[::-1] for i in range(blocks)]
 
 
@@ -457,7 +517,7 @@ def verdict(ok: bool) -> str:
 
 def report(res: dict[str, Any], args: argparse.Namespace) -> bool:
     lat, thr, rd, up = res["latency"], res["throughput"], res["read"], res["startup"]
-    f, s = lat["floor"], lat["subject"]
+    f, s, t = lat["floor"], lat["subject"], lat["tornado"]
     rf, rs = rd["floor"], rd["subject"]
     tf, ts = thr["floor"], thr["subject"]
     lat_ratio = s["p50_ms"] / f["p50_ms"]
@@ -472,6 +532,10 @@ def report(res: dict[str, Any], args: argparse.Namespace) -> bool:
         "read_p50": rs["p50_ms"] / rf["p50_ms"],
         "read_server_cpu_per_call": rs["server_cpu_ms_per_call"] / rf["server_cpu_ms_per_call"],
         "startup": up["subject"]["median_s"] / up["floor"]["median_s"],
+        "tornado_floor_p50": t["p50_ms"] / f["p50_ms"],
+        "tornado_floor_server_cpu_per_call": t["server_cpu_ms_per_call"] / f["server_cpu_ms_per_call"],
+        "subject_over_tornado_floor_p50": s["p50_ms"] / t["p50_ms"],
+        "subject_over_tornado_floor_server_cpu_per_call": s["server_cpu_ms_per_call"] / t["server_cpu_ms_per_call"],
     }
     w = 12
     print()
@@ -511,6 +575,18 @@ def report(res: dict[str, Any], args: argparse.Namespace) -> bool:
         + ", ".join(f"{x:.2f}" for x in up["floor"]["runs_s"])
         + "; jupyter lab "
         + ", ".join(f"{x:.2f}" for x in up["subject"]["runs_s"])
+    )
+    r = res["ratios"]
+    print()
+    print("the floor's own app under bare Tornado (Jupyter's HTTP server; the project's ASGI bridge, no Jupyter):")
+    print(
+        f"  trivial p50 {t['p50_ms']:.2f} ms, server CPU/call {t['server_cpu_ms_per_call']:.2f} ms; "
+        f"against the floor {r['tornado_floor_p50']:.3f} / {r['tornado_floor_server_cpu_per_call']:.3f} "
+        "(the HTTP server's share)"
+    )
+    print(
+        f"  subject against it: p50 {r['subject_over_tornado_floor_p50']:.3f}, server CPU/call "
+        f"{r['subject_over_tornado_floor_server_cpu_per_call']:.3f} (what Jupyter and the project add)"
     )
     br = lat["block_ratio_p50"]
     print()
@@ -552,11 +628,12 @@ async def bench(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
     if args.subject_gc_freeze:
         subject_env["BENCH_GC_FREEZE"] = "1"
     subject = servers.start_subject(subject_env)
+    tornado = servers.start_tornado_floor()
     sides = [floor, subject]
-    await asyncio.gather(*(wait_ready(s) for s in sides))
+    await asyncio.gather(*(wait_ready(s) for s in [*sides, tornado]))
     async with contextlib.AsyncExitStack() as stack:
-        for side in sides:
-            n = max(1, args.sessions)
+        for side in [floor, tornado, subject]:
+            n = max(1, args.sessions) if side is not tornado else 1
             side.clients = [await open_client(stack, side.url, side.headers, side.proc) for _ in range(n)]
             first = await call(side.clients[0])
             sc = first.structured_content or {}
@@ -567,7 +644,9 @@ async def bench(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
                 file=sys.stderr,
             )
         log_lines = {side.name: side.log_lines() for side in sides}
-        latency = await measure_latency(sides, args.rounds, args.calls, args.warmup)
+        # The trivial call on all three sides (the Tornado-hosted floor between the two, so that
+        # its place in every ABC CBA round is the middle one); the rest on the two compared.
+        latency = await measure_latency([floor, tornado, subject], args.rounds, args.calls, args.warmup)
         read = await measure_latency(sides, args.rounds, args.calls, args.warmup, *READ)
         if args.verbose:
             print(f"latency done after {time.monotonic() - started:.1f} s", file=sys.stderr)
@@ -585,7 +664,7 @@ async def bench(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
         "startup": startup,
         "throughput": throughput,
         "wall_s": time.monotonic() - started,
-        "params": {k: v for k, v in vars(args).items() if k not in {"serve_floor", "json"}},
+        "params": {k: v for k, v in vars(args).items() if k not in {"serve_floor", "serve_tornado_floor", "json"}},
     }
 
 
@@ -609,6 +688,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--keep", action="store_true", help="keep the servers' temp dir and logs")
     p.add_argument("-v", "--verbose", action="store_true")
     p.add_argument("--serve-floor", nargs=2, metavar=("PORT", "ROOT"), help=argparse.SUPPRESS)
+    p.add_argument("--serve-tornado-floor", nargs=2, metavar=("PORT", "ROOT"), help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     # Short, many, alternated blocks: this machine's speed drifts within seconds.
     quick = {"rounds": 6, "calls": 50, "seconds": 4.0, "slices": 4, "startup_rounds": 2}
@@ -625,6 +705,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.serve_floor:
         serve_floor(int(args.serve_floor[0]), Path(args.serve_floor[1]))
+        return 0
+    if args.serve_tornado_floor:
+        serve_tornado_floor(int(args.serve_tornado_floor[0]), Path(args.serve_tornado_floor[1]))
         return 0
 
     servers = Servers()
