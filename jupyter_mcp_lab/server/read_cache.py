@@ -62,6 +62,8 @@ class ReadCache:
             return None
         target = self._target(path)
         if kept[0] is not None and identity(target) == kept[0]:
+            del self._texts[path]  # now the most recently used (dicts keep insertion order)
+            self._texts[path] = kept
             return kept[1]
         before = self.before_read(path)
         try:
@@ -86,18 +88,21 @@ class ReadCache:
         self._keep(path, before, text)
 
     def _make_room(self, path: str) -> None:
-        """Drop the oldest kept text if ``path`` would be one file too many."""
+        """Drop the least recently used text if ``path`` would be one file too many: the files an
+        agent keeps coming back to stay while it reads its way through many others."""
         if path not in self._texts and len(self._texts) >= MAX_FILES:
             del self._texts[next(iter(self._texts))]
 
     def _keep(self, path: str, before: tuple[Identity | None, int], text: str) -> None:
         ident, started = before
         settled = ident is not None and ident[4] <= started - SETTLED_NS and ident[3] <= started
+        self._texts.pop(path, None)
         self._texts[path] = (ident if settled else None, text)
 
     def wrote(self, path: str, text: str) -> None:
         """``text`` was just written to ``path`` by the storage (checked by content when read)."""
         self._make_room(path)
+        self._texts.pop(path, None)
         self._texts[path] = (None, text)
 
     def drop(self, path: str) -> None:

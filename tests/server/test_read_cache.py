@@ -112,21 +112,28 @@ async def test_save_hooks_run_around_an_agent_write(tmp_path: Path) -> None:
     assert seen == [("h.md", "file", str((tmp_path / "h.md").resolve()))]
 
 
-def test_at_most_max_files_texts_are_kept_the_oldest_dropped_first(tmp_path: Path) -> None:
-    # A read (put) and a write (wrote) each drop the oldest kept text when a new file would
-    # be one too many; a file already kept takes no room.
+def test_at_most_max_files_texts_are_kept_the_least_recently_used_dropped_first(tmp_path: Path) -> None:
+    # A read (put) and a write (wrote) each drop the least recently used text when a new file
+    # would be one too many; a file already kept takes no room; a hit, a read and a write each
+    # make a file the most recently used.
     cache = ReadCache(tmp_path)
-    names = [f"f{i}.md" for i in range(MAX_FILES + 2)]
+    names = [f"f{i}.md" for i in range(MAX_FILES + 3)]
     for name in names:
         (tmp_path / name).write_text(name, encoding="utf-8")
+    settle()
     for name in names[:MAX_FILES]:
         cache.put(name, cache.before_read(name), name)
-    cache.put(names[0], cache.before_read(names[0]), names[0])
-    cache.wrote(names[1], names[1])
-    assert [cache.get(n) for n in names[:MAX_FILES]] == names[:MAX_FILES]
+    assert [cache.get(n) for n in names[:MAX_FILES]] == names[:MAX_FILES]  # f0 is now the oldest use
 
+    assert cache.get(names[0]) == names[0]  # a hit: f0 is the newest, f1 the oldest
     cache.put(names[MAX_FILES], cache.before_read(names[MAX_FILES]), names[MAX_FILES])
-    assert cache.get(names[0]) is None and cache.get(names[1]) == names[1]
+    assert cache.get(names[1]) is None and cache.get(names[0]) == names[0]
+
+    cache.wrote(names[2], names[2])  # a write: f2 is the newest, f3 the oldest
     cache.wrote(names[MAX_FILES + 1], names[MAX_FILES + 1])
-    assert cache.get(names[1]) is None
-    assert [cache.get(n) for n in names[2:]] == names[2:]
+    assert cache.get(names[3]) is None and cache.get(names[2]) == names[2]
+
+    cache.put(names[4], cache.before_read(names[4]), names[4])  # a read again: f5 the oldest
+    cache.put(names[MAX_FILES + 2], cache.before_read(names[MAX_FILES + 2]), names[MAX_FILES + 2])
+    assert cache.get(names[5]) is None and cache.get(names[4]) == names[4]
+    assert [cache.get(n) for n in names[6:]] == names[6:]
