@@ -301,13 +301,15 @@ export interface ISuggestion {
   /** With `currentStart`: the end (exclusive). */
   currentEnd?: number | null;
   /**
-   * Only in a list answered with `context=N`: the base text from the start of
-   * the line N lines above the change to the change (so `contextBefore +
-   * original + contextAfter` are whole lines); null once the base text is gone.
+   * Only in a list answered with `context=N`: the text from the start of the
+   * line N lines above the change to the change (so `contextBefore + original +
+   * contextAfter` are whole lines). It is the current text where a list
+   * answered with `locate=true` placed the suggestion (`currentStart`), else
+   * the base text; null once the base text is gone.
    */
   contextBefore?: string | null;
   /**
-   * With `contextBefore`: the base text from the change to the end of the line
+   * With `contextBefore`: the same text from the change to the end of the line
    * N lines below it (its line break included).
    */
   contextAfter?: string | null;
@@ -370,13 +372,15 @@ export interface ISuggestionDetail {
   /** With `currentStart`: the end (exclusive). */
   currentEnd?: number | null;
   /**
-   * Only in a list answered with `context=N`: the base text from the start of
-   * the line N lines above the change to the change (so `contextBefore +
-   * original + contextAfter` are whole lines); null once the base text is gone.
+   * Only in a list answered with `context=N`: the text from the start of the
+   * line N lines above the change to the change (so `contextBefore + original +
+   * contextAfter` are whole lines). It is the current text where a list
+   * answered with `locate=true` placed the suggestion (`currentStart`), else
+   * the base text; null once the base text is gone.
    */
   contextBefore?: string | null;
   /**
-   * With `contextBefore`: the base text from the change to the end of the line
+   * With `contextBefore`: the same text from the change to the end of the line
    * N lines below it (its line break included).
    */
   contextAfter?: string | null;

@@ -9,8 +9,9 @@ text is in the document now (``currentStart``/``currentEnd``, code points into t
 the server reads now, or null when it cannot be placed) with that text's ``revision``:
 what an editor needs to show pending suggestions inline. The placing is the one accepting
 uses (``Review.locate``), so a suggestion shown at a range is accepted at that range.
-With ``context=N`` each suggestion carries N lines of its base text around it, for a diff
-with context; ``status=decided&order=recent`` lists the last decisions first.
+With ``context=N`` each suggestion carries N lines around it, for a diff with context: of
+the current text where a located list placed it, else of its base text;
+``status=decided&order=recent`` lists the last decisions first.
 
 ``suggestions/{id}/reapply`` previews (GET) and does (POST) re-applying a pending or
 conflicted suggestion to the document's current text (``core.review.reapply``).
@@ -156,14 +157,8 @@ class SuggestionsHandler(ApiHandler):
         wanted = None if status == "all" else GROUPS.get(status, status)
         found = store.list(path=path, status=wanted, limit=limit, order=order)
         items = [s.to_json() for s in found]
-        if context is not None:
-            bases: dict[str, str | None] = {}  # one read per base revision
-            parsed: dict[str, Any] = {}  # one parse per notebook's base revision
-            items = [
-                {**item, **self._context(s, context, bases), "cell": suggested_cell(bases[s.base_revision], s, parsed)}
-                for s, item in zip(found, items, strict=True)
-            ]
         revision: str | MISSING | None = MISSING  # only a located list says which text it placed in
+        texts: dict[str, tuple[str, str] | None] = {}
         if locate:
             keys = [path] if path is not None else sorted({s.path for s in found if s.status == "pending"})
             texts = {key: await self.services.reviews.current_text(key) for key in keys}
@@ -174,13 +169,37 @@ class SuggestionsHandler(ApiHandler):
             ]
             now = texts.get(path) if path is not None else None
             revision = now[1] if now is not None else None
+        if context is not None:
+            bases: dict[str, str | None] = {}  # one read per base revision
+            parsed: dict[str, Any] = {}  # one parse per notebook's base revision
+            items = [
+                {
+                    **item,
+                    **self._context(s, context, bases, item, texts.get(s.path)),
+                    "cell": suggested_cell(bases[s.base_revision], s, parsed),
+                }
+                for s, item in zip(found, items, strict=True)
+            ]
         listed = [Suggestion.model_validate(item) for item in items]
         self.reply(SuggestionList(suggestions=listed, count=len(found), revision=revision, counts=store.counts()))
 
-    def _context(self, s: Record, lines: int, bases: dict[str, str | None]) -> dict[str, str | None]:
-        """``contextBefore``/``contextAfter``: ``lines`` lines of the base text around ``s``."""
+    def _context(
+        self,
+        s: Record,
+        lines: int,
+        bases: dict[str, str | None],
+        item: dict[str, Any],
+        current: tuple[str, str] | None,
+    ) -> dict[str, str | None]:
+        """``contextBefore``/``contextAfter``: ``lines`` lines around ``s`` of the text it will
+        change: the current text where a located list placed it, else its base text. After a
+        neighbouring suggestion was accepted, the card then shows the neighbour's new wording."""
         if s.base_revision not in bases:
             bases[s.base_revision] = self.services.reviews.store.get_text(s.base_revision)
+        start = item.get("currentStart")
+        if current is not None and s.part is None and start is not None:
+            before, after = context_around(current[0], start, item["currentEnd"], lines)
+            return {"contextBefore": before, "contextAfter": after}
         texts = changed_text(bases[s.base_revision], s)
         if texts is None or (s.part is not None and s.change is not None):
             return {"contextBefore": None, "contextAfter": None}  # a whole cell has no context

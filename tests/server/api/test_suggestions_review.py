@@ -46,6 +46,34 @@ async def test_context_lines_around_each_suggestion(mcp_lab: LabServer, api: Api
     assert (s["id"], s["contextBefore"], s["contextAfter"]) == (beta, None, None)
 
 
+async def test_a_located_list_shows_context_from_the_current_text(
+    mcp_lab: LabServer, api: Api, agent: Any, root: Path
+) -> None:
+    # Two suggestions on neighbouring lines; the person accepts one. The other's card, listed
+    # as the panel lists it (located, with context), shows the accepted wording around it, and
+    # lines a person typed since: the text accepting it would change. Without locate, the base.
+    async with agent() as tools:
+        [alpha] = await suggest_replace(tools, "alpha line", "ALPHA line")
+        [beta] = await suggest_replace(tools, "beta line", "BETA line")
+    await api.ok("POST", f"suggestions/{alpha}/accept")
+    write(root, on_disk(root).replace("gamma line", "gamma line, typed"))
+
+    def card(listed: dict[str, Any]) -> str:
+        [s] = [s for s in listed["suggestions"] if s["id"] == beta]
+        return str(s["contextBefore"] + s["original"] + s["contextAfter"])
+
+    located = await api.ok("GET", "suggestions", status="open", locate="true", context="2")
+    assert card(located) == "ALPHA line\n\nbeta line\n\ngamma line, typed\n"
+    assert card(await api.ok("GET", "suggestions", status="open", context="2")) == (
+        "alpha line\n\nbeta line\n\ngamma line\n"
+    )
+    # Where it cannot be placed (its own text was typed over), the card keeps its base text.
+    write(root, on_disk(root).replace("beta line", "Beta, typed over"))
+    located = await api.ok("GET", "suggestions", status="open", locate="true", context="1")
+    [s] = [s for s in located["suggestions"] if s["id"] == beta]
+    assert (s["currentStart"], s["contextBefore"] + s["original"] + s["contextAfter"]) == (None, "\nbeta line\n\n")
+
+
 async def test_the_last_decisions_first(mcp_lab: LabServer, api: Api, agent: Any, root: Path) -> None:
     async with agent() as tools:
         [alpha, beta, gamma] = await suggest_replace(tools, "line", "LINE")

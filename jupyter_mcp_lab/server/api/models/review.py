@@ -78,13 +78,14 @@ class Suggestion(Body):
     currentEnd: Offset | MISSING | None = Field(MISSING, description="With `currentStart`: the end (exclusive).")
     contextBefore: str | MISSING | None = Field(
         MISSING,
-        description="Only in a list answered with `context=N`: the base text from the start of the line N lines "
-        "above the change to the change (so `contextBefore + original + contextAfter` are whole lines); null once "
-        "the base text is gone.",
+        description="Only in a list answered with `context=N`: the text from the start of the line N lines "
+        "above the change to the change (so `contextBefore + original + contextAfter` are whole lines). It is the "
+        "current text where a list answered with `locate=true` placed the suggestion (`currentStart`), else the "
+        "base text; null once the base text is gone.",
     )
     contextAfter: str | MISSING | None = Field(
         MISSING,
-        description="With `contextBefore`: the base text from the change to the end of the line N lines below it "
+        description="With `contextBefore`: the same text from the change to the end of the line N lines below it "
         "(its line break included).",
     )
     cell: SuggestedCell | MISSING | None = Field(
