@@ -20,6 +20,7 @@ import { isPartSuggestion, rowsToReveal } from './part_change';
 import { renderPartChange } from './part_change_view';
 import { renderChange, renderSuggestionRange } from './diff_view';
 import { button, el } from './dom';
+import { keepFocus, keyed } from './focus_keys';
 import type { IRevealTarget } from './reveal';
 import {
   IConflict,
@@ -93,6 +94,7 @@ export class ReviewSection {
     this.node = el('section', 'jp-McpLab-review');
     const header = el('div', 'jp-McpLab-reviewHeader');
     this._heading = el('h3', undefined, 'Suggestions');
+    this._heading.tabIndex = -1; // where the focus goes when the list is gone
     this._hint = el(
       'span',
       'jp-McpLab-keysHint',
@@ -124,8 +126,15 @@ export class ReviewSection {
     this.render();
   }
 
-  /** Redraw from the model; the list keeps the focus. */
+  /**
+   * Redraw from the model; the list keeps the focus, a button in it too (the
+   * list takes it when the button's card is gone).
+   */
   render(): void {
+    keepFocus(this.node, () => this._draw(), [this._list, this._heading]);
+  }
+
+  private _draw(): void {
     const model = this._model;
     const count = model.pendingCount;
     const conflicts = model.conflicts;
@@ -249,11 +258,15 @@ export class ReviewSection {
       () => void model.rejectAll(path)
     );
     acceptAll.disabled = rejectAll.disabled = busy;
+    const key = `path:${path}`; // the focus keys of its controls
+    keyed(compare, `${key}:compare`);
+    keyed(acceptAll, `${key}:accept-all`);
+    keyed(rejectAll, `${key}:reject-all`);
     compare.hidden = this._actions === null;
     const actions = el('span', 'jp-McpLab-actions');
     actions.append(compare, acceptAll, rejectAll);
     const title = el('span', 'jp-McpLab-documentTitle');
-    title.append(fold, name, count);
+    title.append(keyed(fold, `${key}:fold`), keyed(name, `${key}:open`), count);
     head.append(title, actions);
     doc.append(head);
     if (!folded) {
@@ -308,7 +321,7 @@ export class ReviewSection {
           rows: rowsToReveal(s)
         })
     );
-    meta.append(who, age, line);
+    meta.append(who, age, keyed(line, `${s.id}:line`));
     item.append(meta);
     if (s.rationale) {
       item.append(...this._rationale(s));
@@ -331,6 +344,8 @@ export class ReviewSection {
       () => void model.reject(s.id)
     );
     accept.disabled = reject.disabled = busy;
+    keyed(accept, `${s.id}:accept`);
+    keyed(reject, `${s.id}:reject`);
     const actions = el('div', 'jp-McpLab-actions');
     actions.append(accept, reject);
     item.append(actions);
@@ -364,6 +379,7 @@ export class ReviewSection {
     );
     more.setAttribute('aria-expanded', String(open));
     more.setAttribute('aria-controls', text.id);
+    keyed(more, `${s.id}:more`);
     return [text, more];
   }
 
@@ -416,6 +432,9 @@ export class ReviewSection {
           })
       )
     );
+    const [open, line] = head.querySelectorAll('button');
+    keyed(open, `conflict:${s.id}:open`);
+    keyed(line, `conflict:${s.id}:line`);
     box.append(head, el('p', 'jp-McpLab-conflictReason', conflict.reason));
 
     const suggested = el('div', 'jp-McpLab-conflictPart');
@@ -489,7 +508,7 @@ export class ReviewSection {
         () => void model.reapply(s.id)
       );
       reapply.disabled = busy || ready === null;
-      actions.append(reapply);
+      actions.append(keyed(reapply, `conflict:${s.id}:reapply`));
     }
     const dismiss = button(
       'Dismiss',
@@ -498,7 +517,7 @@ export class ReviewSection {
       () => void model.dismissConflict(s.id)
     );
     dismiss.disabled = busy;
-    actions.append(dismiss);
+    actions.append(keyed(dismiss, `conflict:${s.id}:dismiss`));
     box.append(actions);
     return box;
   }

@@ -342,6 +342,69 @@ def test_a_card_leads_to_its_text(lab: Lab) -> None:
         assert fox not in [s["id"] for s in pending(lab, CURSOR_DOC)]
 
 
+# ---------------------------------------------------------------------------------- focus
+
+# The focused element: its focus key, text, and the card (suggestion id) it is in.
+FOCUSED = """() => { const n = document.activeElement; const card = n.closest('.jp-McpLab-suggestion');
+  return {key: n.dataset.focusKey ?? null, text: n.textContent.slice(0, 40), tag: n.tagName,
+          label: n.getAttribute('aria-label'), card: card && card.dataset.id}; }"""
+LONG_RATIONALE = "Foxes in this story are red, as the first chapter says. " * 5
+
+
+def test_the_focus_stays_on_its_control_across_redraws(lab: Lab) -> None:
+    """A keyboard user's button survives the panel's redraws (WCAG 2.4.3): Show more, a
+    suggestion arriving from an agent; when its card is decided, the list takes the focus."""
+    from playwright.sync_api import expect
+
+    start_clean(lab)
+    path = "focus.md"
+    (lab.root / path).write_text(TEXT)
+    [fox] = suggest(lab, path, [("brown", "red")], LONG_RATIONALE)
+    [dog] = suggest(lab, path, [("lazy dog", "sleepy cat")], "Cats sleep more.")
+    with browser(lab, "review-focus", width=1366, height=768, path="lab/workspaces/focus") as (page, shots):
+        decline_news(page)
+        panel = open_panel(page)
+        cards = panel.locator(".jp-McpLab-suggestion")
+        expect(cards).to_have_count(2, timeout=20_000)
+        listbox = panel.get_by_role("group", name="Pending suggestions")
+
+        # (a) Tab from the list to the first card's Show more, Enter: the focus is on its Show less.
+        shots.at("show-more")
+        listbox.focus()
+        for _ in range(12):
+            page.keyboard.press("Tab")
+            if page.evaluate(FOCUSED)["text"] == "Show more":
+                break
+        assert page.evaluate(FOCUSED)["card"] == fox
+        page.keyboard.press("Enter")
+        expect(cards.nth(0).get_by_role("button", name="Show less")).to_have_attribute("aria-expanded", "true")
+        focused = page.evaluate(FOCUSED)
+        assert (focused["text"], focused["card"], focused["key"]) == ("Show less", fox, f"{fox}:more"), focused
+        page.keyboard.press("Enter")
+        expect(cards.nth(0).get_by_role("button", name="Show more")).to_be_focused()
+        shots.save("show-more")
+
+        # (b) On card 2's Accept, an agent stages another suggestion: the list redraws from the
+        # server's event (the new card comes first), the focus stays on that Accept.
+        shots.at("arrival")
+        cards.nth(1).get_by_role("button", name="Accept", exact=True).focus()
+        suggest(lab, path, [("# Notes", "# Notes today")], "Date the notes.")
+        expect(cards).to_have_count(3, timeout=15_000)
+        focused = page.evaluate(FOCUSED)
+        assert (focused["text"], focused["card"], focused["key"]) == ("Accept", dog, f"{dog}:accept"), focused
+        page.mouse.move(0, 0)
+        shots.save("arrival")
+
+        # (c) Enter accepts it: its card leaves, the list has the focus (not <body>), the keys go on.
+        shots.at("decided")
+        page.keyboard.press("Enter")
+        assert lab.wait_for_file(path, lambda t: t != TEXT) == TEXT.replace("lazy dog", "sleepy cat")
+        expect(cards).to_have_count(2, timeout=15_000)
+        expect(listbox).to_be_focused()
+        assert page.evaluate(FOCUSED)["label"] == "Pending suggestions"
+        shots.save("decided")
+
+
 # ---------------------------------------------------------------------------------- side by side
 
 
