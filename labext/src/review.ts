@@ -19,7 +19,7 @@ import type { OutlineRows } from './outline_rows';
 import { isPartSuggestion, rowsToReveal } from './part_change';
 import { renderPartChange } from './part_change_view';
 import { renderChange, renderSuggestionRange } from './diff_view';
-import { button, el } from './dom';
+import { button, el, replaceChildrenIfChanged } from './dom';
 import { keepFocus, keyed } from './focus_keys';
 import type { IRevealTarget } from './reveal';
 import {
@@ -158,7 +158,9 @@ export class ReviewSection {
     for (const group of model.groups) {
       children.push(this._renderGroup(group.path, group.suggestions));
     }
-    this._list.replaceChildren(...children);
+    // Unchanged, its cards stay (their listeners then close over suggestions
+    // drawn the same: id, path, lines); a click on them is not dropped.
+    replaceChildrenIfChanged(this._list, children);
     this._list.hidden = children.length === 0;
 
     const selected = model.selected;
@@ -236,6 +238,8 @@ export class ReviewSection {
         id: suggestions[0]?.id
       })
     );
+    // Drawn, so an unchanged list is kept only if the link goes to the same place.
+    name.dataset.goesTo = `${suggestions[0]?.id}:${suggestions[0]?.lineStart}`;
     const count = el('span', 'jp-McpLab-count', String(suggestions.length));
     count.setAttribute('aria-label', `${suggestions.length} pending`);
     const busy = model.busy.has(`path:${path}`);
@@ -395,10 +399,10 @@ export class ReviewSection {
       'jp-McpLab-conflictsHeading',
       `Conflicts (${conflicts.length})`
     );
-    this._conflicts.replaceChildren(
+    replaceChildrenIfChanged(this._conflicts, [
       heading,
       ...conflicts.map(c => this._renderConflict(c))
-    );
+    ]);
   }
 
   private _renderConflict(conflict: IConflict): HTMLElement {

@@ -361,12 +361,26 @@ def test_the_focus_stays_on_its_control_across_redraws(lab: Lab) -> None:
     (lab.root / path).write_text(TEXT)
     [fox] = suggest(lab, path, [("brown", "red")], LONG_RATIONALE)
     [dog] = suggest(lab, path, [("lazy dog", "sleepy cat")], "Cats sleep more.")
+    other = "focus-other.md"  # a suggestion whose text changed since: a conflict
+    (lab.root / other).write_text(TEXT)
+    [cat] = suggest(lab, other, [("lazy dog", "tired cat")], "Tired.")
+    (lab.root / other).write_text(TEXT.replace("lazy dog", "old dog"))
     with browser(lab, "review-focus", width=1366, height=768, path="lab/workspaces/focus") as (page, shots):
         decline_news(page)
         panel = open_panel(page)
         cards = panel.locator(".jp-McpLab-suggestion")
         expect(cards).to_have_count(2, timeout=20_000)
         listbox = panel.get_by_role("group", name="Pending suggestions")
+
+        # A redraw that draws the list as it was (a conflict elsewhere dismissed) keeps its
+        # cards: a click on one is not dropped. A mark in JavaScript, not in the DOM, tells.
+        shots.at("unchanged")
+        conflict = panel.locator(f'.jp-McpLab-conflict[data-id="{cat}"]')
+        expect(conflict).to_have_attribute("data-kind", "changed", timeout=15_000)
+        cards.nth(1).evaluate("n => { n.keptMark = true; }")
+        lab.api("POST", f"suggestions/{cat}/reject")
+        expect(conflict).to_have_count(0, timeout=15_000)
+        assert cards.nth(1).evaluate("n => n.keptMark === true"), "the unchanged list was redrawn"
 
         # (a) Tab from the list to the first card's Show more, Enter: the focus is on its Show less.
         shots.at("show-more")
