@@ -466,6 +466,7 @@ export class SuggestionsModel extends ListModel {
   }
 
   protected async fetch(): Promise<void> {
+    const started = ++this._fetches;
     const list = await this._request<ISuggestionList>(OPEN_ENDPOINT);
     const open = (list.suggestions ?? []).filter(
       s => s.status === 'pending' || s.status === 'conflict'
@@ -485,15 +486,16 @@ export class SuggestionsModel extends ListModel {
     }
     this._counts = list.counts ?? {};
     this._previews.clear();
-    this._setGroups(open);
+    this._setGroups(open, started);
   }
 
   /**
    * Show these pending suggestions, minus the ones decided here meanwhile (a
    * list fetched before the decision still has them; showing them again
    * would let a second Enter decide one twice), and move the selection on.
+   * `fetched`: the number of the fetch that listed `open`, when one did.
    */
-  private _setGroups(open: ISuggestion[]): void {
+  private _setGroups(open: ISuggestion[], fetched?: number): void {
     this._open = open;
     const before = displayOrder(this._groups);
     const shown = open.filter(s => !this._decided.has(s.id));
@@ -518,15 +520,25 @@ export class SuggestionsModel extends ListModel {
         });
       }
     }
-    // Conflicts an accept found just now, until the next fetch lists them.
+    // Conflicts an accept found just now, while the lists fetched are ones
+    // that started before it (they cannot have them yet). A list fetched
+    // since that leaves one out means it was dismissed elsewhere.
     for (const [id, conflict] of this._conflicts) {
+      const fresh =
+        fetched === undefined || (this._notedAt.get(id) ?? 0) >= fetched;
       if (
         conflict.kind === 'conflict' &&
+        fresh &&
         !conflicts.has(id) &&
         !this._decided.has(id) &&
         !open.some(s => s.id === id)
       ) {
         conflicts.set(id, conflict);
+      }
+    }
+    for (const id of [...this._notedAt.keys()]) {
+      if (!conflicts.has(id)) {
+        this._notedAt.delete(id);
       }
     }
     this._conflicts = conflicts;
@@ -555,6 +567,7 @@ export class SuggestionsModel extends ListModel {
         kind: 'conflict',
         reason: conflictReason(suggestion)
       });
+      this._notedAt.set(suggestion.id, this._fetches);
     }
     if (conflicts.length > 0) {
       // No longer pending: out of the list at once, a conflict instead.
@@ -605,6 +618,9 @@ export class SuggestionsModel extends ListModel {
   private _open: ISuggestion[] = [];
   private _groups: IDocumentGroup[] = [];
   private _conflicts = new Map<string, IConflict>();
+  /** Fetches started so far, and how many had when each conflict was noted. */
+  private _fetches = 0;
+  private _notedAt = new Map<string, number>();
   private _counts: Record<string, Record<string, number>> = {};
   private _decided = new Set<string>();
   private _typedOver = new Set<string>();

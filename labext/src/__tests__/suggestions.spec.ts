@@ -148,18 +148,63 @@ describe('SuggestionsModel', () => {
     );
   });
 
+  it('drops a conflict dismissed elsewhere at the next list, not one a list older than it leaves out', async () => {
+    let open = [suggestion({ id: 'c' })];
+    const conflicted = suggestion({ id: 'c', status: 'conflict' });
+    let hold: ReturnType<typeof gate> | null = null;
+    let answered = open;
+    const { request } = fakeServer({
+      'GET suggestions?status=open&locate=true&context=2': async () => {
+        answered = open; // what the server lists when the request arrives
+        if (hold) {
+          await hold.promise;
+        }
+        return { suggestions: answered, count: answered.length, counts: {} };
+      },
+      'POST suggestions/c/accept': () => {
+        open = [conflicted];
+        return conflicted;
+      }
+    });
+    const model = new SuggestionsModel(request);
+    await model.refresh();
+    // A list asked for before the accept answers after it, without the conflict.
+    hold = gate();
+    open = [];
+    const older = model.refresh();
+    await tick();
+    open = [suggestion({ id: 'c' })];
+    const accepted = model.accept('c');
+    await tick();
+    hold.release();
+    hold = null;
+    await older;
+    expect(model.conflicts.map(c => c.suggestion.id)).toEqual(['c']);
+    await accepted;
+    expect(model.conflicts.map(c => c.suggestion.id)).toEqual(['c']); // listed as a conflict
+    // Dismissed in another tab (rejected through REST): the next list leaves it out.
+    open = [];
+    await model.refresh();
+    expect(model.conflicts).toEqual([]);
+  });
+
   it('accepts all and rejects all of a document with its path', async () => {
+    let open: ISuggestion[] = [];
     const { request, calls } = fakeServer({
       'GET suggestions?status=open&locate=true&context=2': () => ({
-        suggestions: [],
-        count: 0,
+        suggestions: open,
+        count: open.length,
         counts: {}
       }),
-      'POST suggestions/accept-all': () => ({
-        accepted: [suggestion({ id: 'a', status: 'accepted' })],
-        conflicts: [suggestion({ id: 'b', status: 'conflict' })],
-        revision: 'r2'
-      }),
+      'POST suggestions/accept-all': () => {
+        const conflict = suggestion({ id: 'b', status: 'conflict' });
+        open = [conflict]; // listed until re-applied or dismissed
+        return {
+          accepted: [suggestion({ id: 'a', status: 'accepted' })],
+          conflicts: [conflict],
+          revision: 'r2'
+        };
+      },
       'POST suggestions/reject-all': () => ({ rejected: [] })
     });
     const model = new SuggestionsModel(request);
