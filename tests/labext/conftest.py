@@ -235,21 +235,33 @@ def browser(
 def open_panel(page: Any) -> Any:
     """Open the MCP Lab panel from the command palette, as a person would; its locator.
 
-    While JupyterLab is still starting, the palette may miss the keys: then the panel's tab
-    in the right side bar is clicked, as a person would do next. Either way it is visible.
+    While JupyterLab is still starting, the palette may not open: the shortcut is pressed
+    again, and at last the panel's tab in the right side bar is clicked, as a person would do
+    next (unless the panel shows already: the click would fold it). Keys are typed only into
+    the palette: typed while it is not there, they would land in an open editor's document.
     """
     from playwright.sync_api import expect
 
     panel = page.locator("#jupyter-mcp-lab-panel")
-    page.keyboard.press("Control+Shift+C")
-    page.keyboard.type("Open MCP Lab panel")
-    page.keyboard.press("Enter")
-    try:
-        expect(panel).to_be_visible(timeout=5_000)
-    except AssertionError:
+    palette = page.locator(".jp-ModalCommandPalette .lm-CommandPalette-input")
+    for _ in range(3):
+        page.keyboard.press("Control+Shift+C")
+        try:
+            expect(palette).to_be_focused(timeout=3_000)
+        except AssertionError:
+            continue
+        page.keyboard.type("Open MCP Lab panel")
+        page.keyboard.press("Enter")
+        try:
+            expect(panel).to_be_visible(timeout=5_000)
+            return panel
+        except AssertionError:
+            break
+    if palette.is_visible():
         page.keyboard.press("Escape")
+    if not panel.is_visible():
         page.locator(".jp-SideBar.jp-mod-right .lm-TabBar-tab", has_text="MCP Lab").click()
-        expect(panel).to_be_visible(timeout=15_000)
+    expect(panel).to_be_visible(timeout=15_000)
     return panel
 
 
