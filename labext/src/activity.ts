@@ -13,7 +13,8 @@ import {
   prettyArguments,
   toolLabel
 } from './activity_model';
-import { el, replaceChildrenIfChanged, sectionFrame } from './dom';
+import { el, sectionFrame } from './dom';
+import { keyed, replaceKeepingFocus } from './focus_keys';
 import { connectModel, IPanelContext, IPanelSection } from './section';
 import { formatDuration, formatTime } from './time';
 
@@ -28,6 +29,7 @@ export class ActivitySection implements IPanelSection {
     const frame = sectionFrame('Activity', 'jp-McpLab-activity');
     this.node = frame.node;
     this._heading = frame.heading;
+    this._heading.tabIndex = -1; // where the focus goes when its entry is gone
     this._body = frame.body;
     this.model = new ActivityModel(context.request);
 
@@ -68,7 +70,10 @@ export class ActivitySection implements IPanelSection {
     this._body.replaceChildren();
   }
 
-  /** Redraw the list from the model (the filter controls stay as they are). */
+  /**
+   * Redraw the list from the model (the filter controls stay as they are); a
+   * focused entry keeps the focus (the heading takes it when the entry is gone).
+   */
   render(): void {
     const model = this.model;
     const visible = model.visible;
@@ -103,7 +108,7 @@ export class ActivitySection implements IPanelSection {
       );
       children.push(list);
     }
-    replaceChildrenIfChanged(this._list, children);
+    replaceKeepingFocus(this._list, children, [this._heading]);
   }
 
   /** A burst of calls (an agent at work, a replay) redraws once. */
@@ -154,7 +159,7 @@ function renderEntry(
     : `${entry.tool} (profile ${entry.profile}): show the arguments and the result`;
   tool.setAttribute('aria-expanded', String(expanded));
   tool.addEventListener('click', toggle);
-  head.append(tool);
+  head.append(keyed(tool, `${entry.seq}:details`));
   if (person) {
     const tag = el('span', 'jp-McpLab-activityActor', 'you');
     tag.title = `A decision of ${entry.user} in JupyterLab, not an agent's call`;

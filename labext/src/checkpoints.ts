@@ -16,13 +16,8 @@ import {
 } from './checkpoints_model';
 import { confirmAction } from './confirm';
 import { DiffBoxes } from './diff';
-import {
-  button,
-  el,
-  replaceChildrenIfChanged,
-  sectionFrame,
-  sentence
-} from './dom';
+import { button, el, sectionFrame, sentence } from './dom';
+import { keyed, replaceKeepingFocus } from './focus_keys';
 import { renderPartChange } from './part_change_view';
 import { connectModel, IPanelContext, IPanelSection } from './section';
 import { nowSeconds, timeAgo } from './time';
@@ -47,6 +42,7 @@ export class CheckpointsSection implements IPanelSection {
     const frame = sectionFrame('Checkpoints', 'jp-McpLab-checkpoints');
     this.node = frame.node;
     this._heading = frame.heading;
+    this._heading.tabIndex = -1; // where the focus goes when its row is gone
     this._body = frame.body;
     this.model = new CheckpointsModel(context.request);
     this.model.onChange(() => this.render());
@@ -65,7 +61,10 @@ export class CheckpointsSection implements IPanelSection {
     this._body.replaceChildren();
   }
 
-  /** Redraw from the model; open diffs stay open. */
+  /**
+   * Redraw from the model; open diffs stay open, a focused button keeps the
+   * focus (the heading takes it when its row is gone).
+   */
   render(): void {
     const model = this.model;
     this._heading.textContent = model.loaded
@@ -91,19 +90,18 @@ export class CheckpointsSection implements IPanelSection {
       children.push(list);
     }
     if (model.hasMore) {
-      children.push(
-        button(
-          'Show more',
-          'jp-mod-minimal jp-McpLab-showMore',
-          'Show older checkpoints',
-          () => void model.showMore()
-        )
+      const more = button(
+        'Show more',
+        'jp-mod-minimal jp-McpLab-showMore',
+        'Show older checkpoints',
+        () => void model.showMore()
       );
+      children.push(keyed(more, 'checkpoints:more'));
     }
     // The shown relative times first, as this render drew them: else a label a
     // minute older than the tick's makes an unchanged list look changed.
     this._updateTimes(now);
-    replaceChildrenIfChanged(this._body, children);
+    replaceKeepingFocus(this._body, children, [this._heading]);
   }
 
   private _renderCheckpoint(cp: ICheckpoint, now: number): HTMLElement {
@@ -175,9 +173,9 @@ export class CheckpointsSection implements IPanelSection {
         () => void this._revert(cp)
       );
       revert.disabled = busy;
-      actions.append(revert);
+      actions.append(keyed(revert, `${cp.id}:revert`));
     }
-    actions.append(diff.toggle);
+    actions.append(keyed(diff.toggle, `${cp.id}:diff`));
     row.append(actions, diff.box);
     return row;
   }

@@ -6,8 +6,9 @@
  * event while it is.
  */
 import type { ISuggestion, ISuggestionList } from './api_types';
-import { el, replaceChildrenIfChanged } from './dom';
+import { el } from './dom';
 import type { ServerEvents } from './events';
+import { keyed, replaceKeepingFocus } from './focus_keys';
 import { ListModel } from './model_base';
 import type { OutlineRows } from './outline_rows';
 import type { Request } from './request';
@@ -144,7 +145,8 @@ export class DecidedSection {
         )
       );
     }
-    replaceChildrenIfChanged(this._list, rows);
+    // A focused path link keeps the focus; the toggle takes it when its item is gone.
+    replaceKeepingFocus(this._list, rows, [this._toggle]);
   }
 
   private _renderItem(s: ISuggestion, now: number): HTMLElement {
@@ -158,12 +160,18 @@ export class DecidedSection {
         `jp-McpLab-badge jp-mod-${s.status}`,
         STATUS_TEXT[s.status] ?? s.status
       ),
-      linkButton(
-        s.path,
-        'jp-McpLab-path',
-        `Open ${s.path}`,
-        () =>
-          void this._actions?.reveal({ path: s.path, line: s.lineStart }, true)
+      keyed(
+        linkButton(
+          s.path,
+          'jp-McpLab-path',
+          `Open ${s.path}`,
+          () =>
+            void this._actions?.reveal(
+              { path: s.path, line: s.lineStart },
+              true
+            )
+        ),
+        `${s.id}:open`
       ),
       el('span', 'jp-McpLab-lines', lineRange(s))
     );

@@ -11,6 +11,7 @@
  * the focus (its card was decided, it is disabled while busy), the first
  * fallback that can (e.g. the section's list) gets it instead.
  */
+import { replaceChildrenIfChanged } from './dom';
 
 /** Give a control its key across redraws, e.g. `<suggestion id>:accept`. */
 export function keyed<T extends HTMLElement>(node: T, key: string): T {
@@ -81,4 +82,21 @@ export function keepFocus<R>(
     preventScroll: true
   });
   return result;
+}
+
+/**
+ * `replaceChildrenIfChanged(parent, children)` keeping the focus (`keepFocus`):
+ * the other sections' redraw, which leaves the DOM alone when nothing
+ * changed. Returns whether it replaced.
+ */
+export function replaceKeepingFocus(
+  parent: HTMLElement,
+  children: readonly Node[],
+  fallbacks: readonly HTMLElement[]
+): boolean {
+  return keepFocus(
+    parent,
+    () => replaceChildrenIfChanged(parent, children),
+    fallbacks
+  );
 }

@@ -4,7 +4,8 @@
  * each with its Revoke button. The state is `GrantsModel`'s (grants_model.ts).
  */
 import { confirmAction } from './confirm';
-import { button, el, replaceChildrenIfChanged, sectionFrame } from './dom';
+import { button, el, sectionFrame } from './dom';
+import { keyed, replaceKeepingFocus } from './focus_keys';
 import { GrantForm } from './grants_form';
 import { GrantsModel, IGrant, scopeLabel } from './grants_model';
 import { connectModel, IPanelContext, IPanelSection } from './section';
@@ -22,6 +23,7 @@ export class GrantsSection implements IPanelSection {
     const frame = sectionFrame('Trust grants', 'jp-McpLab-grants');
     this.node = frame.node;
     this._heading = frame.heading;
+    this._heading.tabIndex = -1; // where the focus goes when its grant is gone
     this._body = frame.body;
     this.model = new GrantsModel(context.request);
 
@@ -59,7 +61,10 @@ export class GrantsSection implements IPanelSection {
     this._body.replaceChildren();
   }
 
-  /** Redraw from the model. The form is kept (what the person typed stays). */
+  /**
+   * Redraw from the model. The form is kept (what the person typed stays); a
+   * focused Revoke keeps the focus (the heading takes it when its grant is gone).
+   */
   render(): void {
     const model = this.model;
     const now = nowSeconds();
@@ -83,9 +88,10 @@ export class GrantsSection implements IPanelSection {
     }
     this._message.replaceChildren(...messages);
     this._updateTimes(now); // as this render draws them (see replaceChildrenIfChanged)
-    replaceChildrenIfChanged(
+    replaceKeepingFocus(
       this._list,
-      active.map(g => this._renderGrant(g, now))
+      active.map(g => this._renderGrant(g, now)),
+      [this._heading]
     );
   }
 
@@ -114,7 +120,7 @@ export class GrantsSection implements IPanelSection {
       () => void this._revoke(g)
     );
     revoke.disabled = busy;
-    row.append(meta, revoke);
+    row.append(meta, keyed(revoke, `${g.id}:revoke`));
     return row;
   }
 

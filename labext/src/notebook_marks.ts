@@ -14,6 +14,7 @@ import { describeCellChange } from './cell_change';
 import { renderPartDiff } from './part_change_view';
 import { button, el } from './dom';
 import { contextPath } from './documents';
+import { keepFocus, keyed } from './focus_keys';
 import { INotebookMarks, placeMarks, TOP } from './notebook_review_model';
 
 /** What the marks need of their owner: the suggestions and the decisions. */
@@ -91,11 +92,28 @@ export class MarkedNotebook {
     }
   };
 
-  /** Remove every mark, then mark the cells with pending suggestions. */
+  /**
+   * Remove every mark, then mark the cells with pending suggestions. A focused
+   * Accept / Reject keeps the focus; when its bar is gone, its cell takes it
+   * (the notebook when the cell is gone too), as a cell selected in command mode.
+   */
   render(): void {
     if (this.disposed) {
       return;
     }
+    const node = this.notebook.node;
+    const focused = node.ownerDocument.activeElement;
+    const bar =
+      focused instanceof HTMLElement ? focused.closest(`.${BAR_CLASS}`) : null;
+    if (!bar || !node.contains(bar)) {
+      this._draw(); // the focus is the notebook's own (an editor, a cell)
+      return;
+    }
+    const cell = bar.closest<HTMLElement>('.jp-Cell');
+    keepFocus(node, () => this._draw(), cell ? [cell, node] : [node]);
+  }
+
+  private _draw(): void {
     this.clear();
     const cells = this.notebook.widgets;
     const marks: INotebookMarks = placeMarks(
@@ -203,7 +221,10 @@ export class MarkedNotebook {
     );
     accept.disabled = reject.disabled = busy;
     const actions = el('span', `${BAR_CLASS}Actions`);
-    actions.append(accept, reject);
+    actions.append(
+      keyed(accept, `${s.id}:accept`),
+      keyed(reject, `${s.id}:reject`)
+    );
     head.append(what, actions);
     bar.append(head);
     if (s.rationale) {

@@ -5,16 +5,18 @@ apply on the document open in JupyterLab; the agent's next edit applies at once 
 in Checkpoints; the person reverts it there, sees a revert refused when a later edit touched
 the same text, and revokes the grant; the agent's next edit waits for review again. Revert
 and Revoke ask first, in a dialog whose Cancel has the focus (Enter changes nothing). A
-notebook's accepted cell change shows in Checkpoints by cell.
+notebook's accepted cell change shows in Checkpoints by cell. A button Tabbed to keeps the
+focus when its section redraws (one JupyterLab for the module).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.labext.conftest import Lab, browser, open_panel
+from tests.labext.conftest import Lab, browser, open_panel, start_lab
 from tests.ops.notebook.notebooks import rich, write
 
 DOC = "notes.md"
@@ -23,16 +25,24 @@ AGENT = "grant-test-agent"
 NOTEBOOK = "cells.ipynb"
 
 
-def edit(lab: Lab, text: str, replacement: str, rationale: str = "") -> dict[str, Any]:
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    with start_lab(tmp_path_factory.mktemp("checkpoints-grants"), "--MCPLabApp.approval=suggest") as running:
+        yield running
+
+
+def edit(
+    lab: Lab, text: str, replacement: str, rationale: str = "", *, path: str = DOC, agent: str = AGENT
+) -> dict[str, Any]:
     """The agent's edit (it asks to apply; the server's policy decides); its structured result."""
     arguments: dict[str, Any] = {
         "action": "edit",
-        "path": DOC,
+        "path": path,
         "edits": [{"op": "anchored", "text": text, "replacement": replacement}],
     }
     if rationale:
         arguments["rationale"] = rationale
-    result = lab.agent_call("document", arguments, client_name=AGENT)
+    result = lab.agent_call("document", arguments, client_name=agent)
     assert not result.is_error, result
     return result.structured_content
 
@@ -221,3 +231,78 @@ def test_grant_checkpoint_revert_and_revoke_in_the_panel(lab: Lab) -> None:
         shots.save("notebook-checkpoint")
 
     assert [s["new"] for s in pending(lab)] == ["grey"]
+
+
+# ---------------------------------------------------------------------------------- focus
+
+FOCUS_DOC = "focus.md"
+FOCUS_AGENT = "focus-test-agent"
+
+# The focused element: its focus key, its text, and the row it is in (a checkpoint's or a
+# grant's id, an activity entry's seq).
+FOCUSED = """() => { const n = document.activeElement; const row = n.closest('[data-id], [data-seq]');
+  return {key: n.dataset.focusKey ?? null, text: n.textContent.slice(0, 40),
+          row: row && (row.dataset.id ?? row.dataset.seq)}; }"""
+
+
+def test_a_focused_button_stays_focused_when_its_section_redraws(lab: Lab) -> None:
+    """WCAG 2.4.3: a keyboard user on a checkpoint's, a grant's or an activity entry's button
+    keeps the focus when an agent's call or a grant redraws the section; when the row
+    leaves, the section's heading takes it (never <body>)."""
+    from playwright.sync_api import expect
+
+    (lab.root / FOCUS_DOC).write_text(TEXT)
+    grant = lab.api(
+        "POST", "grants", json={"scope": FOCUS_DOC, "agent": FOCUS_AGENT, "agentKind": "client", "minutes": 15}
+    )
+    first = edit(lab, "quick brown fox", "quick red fox", path=FOCUS_DOC, agent=FOCUS_AGENT)["checkpointId"]
+    with browser(lab, "focus", path="lab/workspaces/focus") as (page, shots):
+        expect(page.locator(".jp-LabShell")).to_be_visible(timeout=30_000)
+        decline_news(page)
+        panel = open_panel(page)
+        checkpoints = panel.locator(".jp-McpLab-checkpoints")
+        row = checkpoints.locator(f'.jp-McpLab-checkpoint[data-id="{first}"]')
+        expect(row).to_be_visible(timeout=15_000)
+
+        # (a) On a checkpoint's Diff, the agent applies another change: its row comes first,
+        # the focus stays on that Diff; Enter opens the diff, the focus is on its Hide diff.
+        shots.at("checkpoint")
+        row.get_by_role("button", name="Diff").focus()
+        second = edit(lab, "lazy dog", "sleepy dog", path=FOCUS_DOC, agent=FOCUS_AGENT)["checkpointId"]
+        expect(checkpoints.locator(".jp-McpLab-checkpoint").first).to_have_attribute("data-id", second, timeout=15_000)
+        assert page.evaluate(FOCUSED) == {"key": f"{first}:diff", "text": "Diff", "row": first}
+        page.keyboard.press("Enter")
+        expect(row.locator(".jp-McpLab-diffAdd")).to_contain_text("+The quick red fox.", timeout=10_000)
+        assert page.evaluate(FOCUSED) == {"key": f"{first}:diff", "text": "Hide diff", "row": first}
+        shots.save("checkpoint")
+
+        # (b) On a grant's Revoke, another grant is made (REST): the list redraws, the focus
+        # stays; the grant revoked elsewhere leaves, the section's heading takes the focus.
+        shots.at("grant")
+        grants = panel.locator(".jp-McpLab-grants")
+        grant_row = grants.locator(f'.jp-McpLab-grant[data-id="{grant["id"]}"]')
+        grant_row.get_by_role("button", name="Revoke").focus()
+        other = lab.api(
+            "POST", "grants", json={"scope": "", "agent": FOCUS_AGENT, "agentKind": "client", "minutes": 60}
+        )
+        expect(grants.locator(f'.jp-McpLab-grant[data-id="{other["id"]}"]')).to_be_visible(timeout=15_000)
+        assert page.evaluate(FOCUSED) == {"key": f"{grant['id']}:revoke", "text": "Revoke", "row": grant["id"]}
+        lab.api("DELETE", f"grants/{grant['id']}")
+        expect(grant_row).to_have_count(0, timeout=15_000)
+        heading = grants.locator(".jp-McpLab-sectionHeading")
+        expect(heading).to_be_focused()
+        lab.api("DELETE", f"grants/{other['id']}")
+        shots.save("grant")
+
+        # (c) On an activity entry's tool, an agent calls a tool: a new entry comes first, the
+        # focus stays on that entry's tool.
+        shots.at("activity")
+        entries = panel.locator(".jp-McpLab-activity .jp-McpLab-activityEntry")
+        seq = entries.first.get_attribute("data-seq")
+        tool = entries.first.locator(".jp-McpLab-activityTool")
+        label = tool.text_content()
+        tool.focus()
+        assert not lab.agent_call("session", {"action": "get_state"}, client_name=FOCUS_AGENT).is_error
+        expect(entries.first).not_to_have_attribute("data-seq", seq or "", timeout=15_000)
+        assert page.evaluate(FOCUSED) == {"key": f"{seq}:details", "text": label, "row": seq}
+        shots.save("activity")

@@ -8,8 +8,9 @@ Accept / Reject; the new cell shows as a ghost bar after the cell it follows; th
 cards show the same as cell-level changes. Accepting on the cell writes the file and the
 notebook shows the new source; rejecting the ghost takes it away and changes nothing;
 accepting another inserted cell puts it in the notebook; a marked cell the person moves
-keeps its mark. Screenshots in ``test-artifacts/notebook-review-*.png``; axe-core finds no
-serious violation in the bars or the cards, in the light and the dark theme.
+keeps its mark; a bar's focused button keeps the focus across the marks' redraws.
+Screenshots in ``test-artifacts/notebook-review-*.png``; axe-core finds no serious
+violation in the bars or the cards, in the light and the dark theme.
 """
 
 from __future__ import annotations
@@ -73,6 +74,10 @@ def cell_edit(lab: Lab, **arguments: Any) -> dict[str, Any]:
     out = result.structured_content
     assert out["mode"] == "suggest" and not out["applied"], out
     return dict(out)
+
+
+# The focused element: its focus key, else its tag.
+FOCUSED = "() => document.activeElement.dataset.focusKey ?? document.activeElement.tagName"
 
 
 def cells_on_disk(lab: Lab) -> list[tuple[str, str]]:
@@ -211,3 +216,15 @@ def test_cell_suggestions_are_marked_and_decided_in_the_notebook(lab: Lab) -> No
         page.wait_for_function(f"() => ({PAGE_SOURCES})()[1] === 'total = sum(range(10))\\ntotal'", timeout=15_000)
         assert moving.evaluate("b => b.closest('.jp-Cell') === document.querySelectorAll('.jp-Notebook .jp-Cell')[1]")
         expect(marked).to_have_count(1)
+
+        # A keyboard user on a bar's Accept keeps the focus when another suggestion redraws the
+        # marks; when that suggestion is decided elsewhere, its cell takes the focus (not <body>).
+        shots.at("focus")
+        moving.get_by_role("button", name="Accept").focus()
+        [other_id] = cell_edit(lab, op="replace", cell="intro", old="small", new="tiny")["suggestionIds"]
+        expect(page.locator(f'.jp-McpLab-cellReview[data-id="{other_id}"]')).to_be_visible(timeout=20_000)
+        assert page.evaluate(FOCUSED) == f"{moved_id}:accept"
+        lab.api("POST", f"suggestions/{moved_id}/reject")
+        expect(moving).to_have_count(0, timeout=15_000)
+        assert page.evaluate("() => document.activeElement === document.querySelectorAll('.jp-Notebook .jp-Cell')[1]")
+        shots.save("focus")
