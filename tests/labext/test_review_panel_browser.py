@@ -353,7 +353,8 @@ LONG_RATIONALE = "Foxes in this story are red, as the first chapter says. " * 5
 
 def test_the_focus_stays_on_its_control_across_redraws(lab: Lab) -> None:
     """A keyboard user's button survives the panel's redraws (WCAG 2.4.3): Show more, a
-    suggestion arriving from an agent; when its card is decided, the list takes the focus."""
+    suggestion arriving from an agent; when its card is decided, the list takes the focus; a
+    file name under "Decided" keeps it when another decision comes first."""
     from playwright.sync_api import expect
 
     start_clean(lab)
@@ -402,7 +403,7 @@ def test_the_focus_stays_on_its_control_across_redraws(lab: Lab) -> None:
         # server's event (the new card comes first), the focus stays on that Accept.
         shots.at("arrival")
         cards.nth(1).get_by_role("button", name="Accept", exact=True).focus()
-        suggest(lab, path, [("# Notes", "# Notes today")], "Date the notes.")
+        [today] = suggest(lab, path, [("# Notes", "# Notes today")], "Date the notes.")
         expect(cards).to_have_count(3, timeout=15_000)
         focused = page.evaluate(FOCUSED)
         assert (focused["text"], focused["card"], focused["key"]) == ("Accept", dog, f"{dog}:accept"), focused
@@ -417,6 +418,18 @@ def test_the_focus_stays_on_its_control_across_redraws(lab: Lab) -> None:
         expect(listbox).to_be_focused()
         assert page.evaluate(FOCUSED)["label"] == "Pending suggestions"
         shots.save("decided")
+
+        # (d) Under "Decided", on the accepted card's file name: another suggestion is rejected
+        # elsewhere (REST), the list redraws with it first, the focus stays on that file name.
+        shots.at("decided-list")
+        toggle = panel.locator(".jp-McpLab-decidedToggle")
+        toggle.click()
+        item = panel.locator(f'.jp-McpLab-decidedItem[data-id="{dog}"]')
+        item.get_by_role("button", name=path).focus()
+        lab.api("POST", f"suggestions/{today}/reject")
+        expect(panel.locator(".jp-McpLab-decidedItem").first).to_have_attribute("data-id", today, timeout=15_000)
+        assert page.evaluate("() => document.activeElement.dataset.focusKey ?? null") == f"{dog}:open"
+        shots.save("decided-list")
 
 
 # ---------------------------------------------------------------------------------- side by side
