@@ -299,10 +299,13 @@ def test_a_focused_button_stays_focused_when_its_section_redraws(lab: Lab) -> No
         shots.at("activity")
         entries = panel.locator(".jp-McpLab-activity .jp-McpLab-activityEntry")
         seq = entries.first.get_attribute("data-seq")
-        tool = entries.first.locator(".jp-McpLab-activityTool")
+        # Pinned to its seq: the person's revokes above may still be arriving as entries, and
+        # `entries.first` would then be another entry by the time it is focused.
+        tool = panel.locator(f'.jp-McpLab-activity .jp-McpLab-activityEntry[data-seq="{seq}"] .jp-McpLab-activityTool')
         label = tool.text_content()
         tool.focus()
         assert not lab.agent_call("session", {"action": "get_state"}, client_name=FOCUS_AGENT).is_error
-        expect(entries.first).not_to_have_attribute("data-seq", seq or "", timeout=15_000)
+        newest = entries.first.locator(".jp-McpLab-activityTool")
+        expect(newest).to_contain_text("session.get_state", timeout=15_000)
         assert page.evaluate(FOCUSED) == {"key": f"{seq}:details", "text": label, "row": seq}
         shots.save("activity")
