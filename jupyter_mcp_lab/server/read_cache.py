@@ -62,8 +62,7 @@ class ReadCache:
             return None
         target = self._target(path)
         if kept[0] is not None and identity(target) == kept[0]:
-            del self._texts[path]  # now the most recently used (dicts keep insertion order)
-            self._texts[path] = kept
+            self._set(path, kept)
             return kept[1]
         before = self.before_read(path)
         try:
@@ -96,14 +95,17 @@ class ReadCache:
     def _keep(self, path: str, before: tuple[Identity | None, int], text: str) -> None:
         ident, started = before
         settled = ident is not None and ident[4] <= started - SETTLED_NS and ident[3] <= started
+        self._set(path, (ident if settled else None, text))
+
+    def _set(self, path: str, kept: tuple[Identity | None, str]) -> None:
+        """Keep ``kept`` as ``path``'s, now the most recently used (dicts keep insertion order)."""
         self._texts.pop(path, None)
-        self._texts[path] = (ident if settled else None, text)
+        self._texts[path] = kept
 
     def wrote(self, path: str, text: str) -> None:
         """``text`` was just written to ``path`` by the storage (checked by content when read)."""
         self._make_room(path)
-        self._texts.pop(path, None)
-        self._texts[path] = (None, text)
+        self._set(path, (None, text))
 
     def drop(self, path: str) -> None:
         self._texts.pop(path, None)
