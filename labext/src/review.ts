@@ -76,10 +76,10 @@ export function linkButton(
   return link;
 }
 
-/** The section element; call `render()` after the model changes. */
 /** Past this many characters a rationale is shown folded (about four lines in the panel). */
 const LONG_RATIONALE = 200;
 
+/** The section element; call `render()` after the model changes. */
 export class ReviewSection {
   readonly node: HTMLElement;
 
@@ -421,24 +421,27 @@ export class ReviewSection {
     const head = el('div', 'jp-McpLab-meta');
     head.append(
       el('span', 'jp-McpLab-badge jp-mod-conflict', 'Conflict'),
-      linkButton(s.path, 'jp-McpLab-path', `Open ${s.path}`, () =>
-        this._open({ path: s.path, line: ready?.lineStart ?? s.lineStart })
+      keyed(
+        linkButton(s.path, 'jp-McpLab-path', `Open ${s.path}`, () =>
+          this._open({ path: s.path, line: ready?.lineStart ?? s.lineStart })
+        ),
+        `conflict:${s.id}:open`
       ),
-      linkButton(
-        ready && !part ? `now line ${ready.lineStart}` : lineRange(s),
-        'jp-McpLab-lines',
-        'Go to where it would go now',
-        () =>
-          this._open({
-            path: s.path,
-            line: ready?.lineStart ?? s.lineStart,
-            rows: rowsToReveal(s)
-          })
+      keyed(
+        linkButton(
+          ready && !part ? `now line ${ready.lineStart}` : lineRange(s),
+          'jp-McpLab-lines',
+          'Go to where it would go now',
+          () =>
+            this._open({
+              path: s.path,
+              line: ready?.lineStart ?? s.lineStart,
+              rows: rowsToReveal(s)
+            })
+        ),
+        `conflict:${s.id}:line`
       )
     );
-    const [open, line] = head.querySelectorAll('button');
-    keyed(open, `conflict:${s.id}:open`);
-    keyed(line, `conflict:${s.id}:line`);
     box.append(head, el('p', 'jp-McpLab-conflictReason', conflict.reason));
 
     const suggested = el('div', 'jp-McpLab-conflictPart');
